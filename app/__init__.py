@@ -1,0 +1,1 @@
+"""Pitchside: football table games with friends, in real-time rooms."""

@@ -1,0 +1,220 @@
+"""The contract every game engine implements, and the tools they share.
+
+An engine is a pure, deterministic state machine: no I/O, no clock, no global randomness.
+`app/games/` imports nothing from the web, the database or the clock (a test checks it).
+
+On the wire, actions, events, views and results are plain JSON objects (`JsonDict`). Engines
+may keep their state in any typed shape they like (frozen dataclasses, tuples), as long as
+`dump(state)` gives JSON and `load(dump(state)) == state`; the room layer only ever stores the
+dumped form. `new(seed)` followed by the action log replays to the same dump, byte for byte.
+
+Legality: `legal_actions(state, seat)` is the complete list of actions `seat` may send now;
+the client sends one element verbatim. `apply` raises `IllegalAction` for anything else
+(`NotYourTurn` when the seat is not in `to_act`), and never mutates its input.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+
+JsonValue = Any
+JsonDict = dict[str, Any]
+Action = JsonDict  # {"type": "...", ...}: imperative, one element of legal_actions
+Event = JsonDict  # {"event": "...", ...}: past tense, public, reads like the table
+Result = JsonDict  # {"winners": [seats], ...game-specific totals}
+
+T = TypeVar("T")
+S = TypeVar("S")
+
+
+class GameError(Exception):
+    """Base class of every error an engine raises on purpose."""
+
+
+class IllegalAction(GameError, ValueError):
+    """The action is not in `legal_actions(state, seat)`; nothing changed."""
+
+
+class NotYourTurn(IllegalAction):
+    """The seat is not one the game waits for."""
+
+
+class BadOptions(GameError, ValueError):
+    """Room options that the mode does not accept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The viewer who sees everything face up (replays, tests)."""
+
+
+REVEAL: Final = Reveal()
+Viewer = int | None | Reveal  # a seat, None for a spectator, REVEAL for everything
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A room option: its default and, when it is a closed set, the allowed values."""
+
+    default: JsonValue
+    choices: tuple[JsonValue, ...] | None = None
+
+    def check(self, name: str, value: JsonValue) -> JsonValue:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise BadOptions(f"option {name!r} must be one of {list(self.choices)}")
+            return value
+        expected = type(self.default)
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadOptions(f"option {name!r} must be a whole number")
+        if not isinstance(value, expected):
+            raise BadOptions(f"option {name!r} must be of type {expected.__name__}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class ModeSpec:
+    min_players: int
+    max_players: int
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+
+    def defaults(self) -> JsonDict:
+        return {name: spec.default for name, spec in self.options.items()}
+
+    def check_options(self, raw: Mapping[str, JsonValue] | None) -> JsonDict:
+        """The full option set for a room: defaults overlaid with `raw`, each checked."""
+        raw = raw or {}
+        unknown = sorted(set(raw) - set(self.options))
+        if unknown:
+            raise BadOptions(f"unknown option(s): {', '.join(unknown)}")
+        options = self.defaults()
+        for name, value in raw.items():
+            options[name] = self.options[name].check(name, value)
+        return options
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one viewer may see. The room layer adds seq, you, to_act, legal, log, result."""
+
+    phase: str
+    public: JsonDict
+    private: JsonDict | None
+
+
+@runtime_checkable
+class Game(Protocol[S]):
+    """One game. Register an instance with `app.games.registry.register`."""
+
+    id: str
+    name: Mapping[str, str]  # {"en", "hu", "da"}
+    modes: Mapping[str, ModeSpec]
+
+    def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> S:
+        """The state before the first decision. `options` are already checked and complete."""
+        ...
+
+    def to_act(self, state: S) -> frozenset[int]:
+        """The seats whose decision the game waits for; empty once the match is over."""
+        ...
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action `seat` may send now ([] when it has nothing to decide)."""
+        ...
+
+    def apply(self, state: S, seat: int, action: Action) -> tuple[S, list[Event]]:
+        """The state after `seat` plays `action`, and the public events that happened."""
+        ...
+
+    def view(self, state: S, viewer: Viewer) -> View:
+        """Only this decides what a viewer sees. Whitelist fields; never leak a secret."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """None while playing; then {"winners": [...], ...}."""
+        ...
+
+    def dump(self, state: S) -> JsonDict:
+        """The state as JSON-ready data."""
+        ...
+
+    def load(self, data: JsonDict) -> S:
+        """The inverse of `dump`."""
+        ...
+
+    def bot_action(self, state: S, seat: int, rng: random.Random) -> Action | None:
+        """A sensible legal action for a bot in `seat`, decided only from what
+        `view(state, seat)` shows; None when the game has no bot."""
+        ...
+
+
+# --- Randomness -------------------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(z: int) -> int:
+    z = (z + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """A seeded random stream kept inside the state: `seed` plus how many draws were made.
+
+    Every draw returns the value and the advanced Rng, so `apply` stays pure. The n-th draw is
+    SplitMix64 of (seed, n): our own arithmetic, so it repeats on every Python version and
+    platform (STYLE.md suggests `random.random()`; seeding a Mersenne Twister per draw costs
+    10 us, too slow for the Monte Carlo odds, while this costs about 1 us).
+    """
+
+    seed: int
+    counter: int = 0
+
+    def _next_float(self) -> tuple[float, Rng]:
+        bits = _splitmix64((self.seed * 0x9E3779B97F4A7C15 + self.counter) & _MASK64)
+        return (bits >> 11) * (1.0 / (1 << 53)), Rng(self.seed, self.counter + 1)
+
+    def randint(self, lo: int, hi: int) -> tuple[int, Rng]:
+        """A whole number in [lo, hi], both ends included."""
+        if hi < lo:
+            raise ValueError("empty range")
+        x, rng = self._next_float()
+        return lo + int(x * (hi - lo + 1)), rng
+
+    def die(self, sides: int) -> tuple[int, Rng]:
+        """A roll of a fair die with faces 1..sides."""
+        return self.randint(1, sides)
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A Fisher-Yates shuffle of `items` (one draw per swap)."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.randint(0, i)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        index, rng = self.randint(0, len(items) - 1)
+        return items[index], rng
+
+    def to_json(self) -> list[int]:
+        return [self.seed, self.counter]
+
+    @classmethod
+    def from_json(cls, data: Sequence[int]) -> Rng:
+        return cls(int(data[0]), int(data[1]))
+
+
+def check_legal(legal: list[Action], seat: int, to_act: frozenset[int], action: Action) -> None:
+    """The common legality gate: raise `NotYourTurn` or `IllegalAction`, or return."""
+    if seat not in to_act:
+        raise NotYourTurn(f"seat {seat} has nothing to decide now")
+    if action not in legal:
+        raise IllegalAction(f"not a legal action now: {action!r}")
