@@ -1,0 +1,217 @@
+"""The 54 betting cards (rules/focifogadas.md §8): texts from data, predicates here.
+
+Each card is a predicate over the `MatchRecord`. Two derived judgements:
+- `half_time_outcome` / `decided_at_half_time`: the explicit "decided@HT" column of §8.2/§8.3;
+- `status_so_far`: the generic §8.4 rule at any moment ("decided so far", A31): a card is won
+  (lost) when every continuation of the match keeps it true (false). It is computed by
+  enumerating continuations of the one quantity the card looks at, so it is exact and general;
+  the tests check the explicit column against it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Final, Literal
+
+from app.games.base import JsonDict
+from app.games.focifogadas.record import TRACK_CAPS, MatchRecord, Team
+
+Kind = Literal["light", "dark"]
+Status = Literal["alive", "won", "lost"]
+# What a card looks at: the goals, the first-goal team, or one of the three tracks.
+Uses = Literal["goals", "fg", "corners", "yellows", "reds"]
+Predicate = Callable[[MatchRecord], bool]
+# The decided@HT column: None = undecided, True = already won, False = already lost.
+HalfTimeRule = Callable[[MatchRecord], bool | None]
+
+
+def _h1(r: MatchRecord) -> int:
+    return r.h1 + r.a1
+
+
+def _h2(r: MatchRecord) -> int:
+    return r.h2 + r.a2
+
+
+def _always(pred: Predicate) -> HalfTimeRule:
+    return pred
+
+
+def _never(_: Predicate) -> HalfTimeRule:
+    return lambda r: None
+
+
+def _once_scored(pred: Predicate) -> HalfTimeRule:
+    return lambda r: None if r.fg is None else pred(r)
+
+
+def _true_if(cond: Predicate) -> Callable[[Predicate], HalfTimeRule]:
+    return lambda _pred: lambda r: True if cond(r) else None
+
+
+def _false_if(cond: Predicate) -> Callable[[Predicate], HalfTimeRule]:
+    return lambda _pred: lambda r: False if cond(r) else None
+
+
+# rules/focifogadas.md §8.2: id -> (uses, predicate, decided@HT column)
+_LIGHT: Final[dict[str, tuple[Uses, Predicate, Callable[[Predicate], HalfTimeRule]]]] = {
+    "L01": ("fg", lambda r: r.fg == "home", _once_scored),
+    "L02": ("fg", lambda r: r.fg == "away", _once_scored),
+    "L03": ("goals", lambda r: r.h1 > r.a1, _always),
+    "L04": ("goals", lambda r: r.a1 > r.h1, _always),
+    "L05": ("goals", lambda r: r.h1 == r.a1, _always),
+    "L06": ("goals", lambda r: _h1(r) == 0, _always),
+    "L07": ("goals", lambda r: _h1(r) >= 3, _always),
+    "L08": ("goals", lambda r: _h2(r) > _h1(r), _never),
+    "L09": ("goals", lambda r: _h1(r) > _h2(r), _false_if(lambda r: _h1(r) == 0)),
+    "L10": ("goals", lambda r: r.h2 > r.a2, _never),
+    "L11": ("goals", lambda r: r.a2 > r.h2, _never),
+    "L12": ("goals", lambda r: _h2(r) == 0, _never),
+    "L13": ("goals", lambda r: r.home > r.away, _never),
+    "L14": ("goals", lambda r: r.away > r.home, _never),
+    "L15": ("goals", lambda r: r.home == r.away, _never),
+    "L16": ("goals", lambda r: r.home - r.away >= 2, _never),
+    "L17": ("goals", lambda r: r.away - r.home >= 2, _never),
+    "L18": ("goals", lambda r: r.home >= 3, _true_if(lambda r: r.h1 >= 3)),
+    "L19": ("goals", lambda r: r.away >= 3, _true_if(lambda r: r.a1 >= 3)),
+    "L20": (
+        "goals",
+        lambda r: r.home <= 2 and r.away <= 2,
+        _false_if(lambda r: r.h1 >= 3 or r.a1 >= 3),
+    ),
+    "L21": (
+        "goals",
+        lambda r: r.home == 0 or r.away == 0,
+        _false_if(lambda r: r.h1 >= 1 and r.a1 >= 1),
+    ),
+    "L22": ("goals", lambda r: r.home + r.away >= 5, _true_if(lambda r: _h1(r) >= 5)),
+    "L23": ("goals", lambda r: r.home + r.away <= 2, _false_if(lambda r: _h1(r) >= 3)),
+    "L24": ("corners", lambda r: r.corners >= 4, _true_if(lambda r: r.corners >= 4)),
+    "L25": ("corners", lambda r: r.corners <= 1, _false_if(lambda r: r.corners >= 2)),
+    "L26": ("yellows", lambda r: r.yellows == 2, _false_if(lambda r: r.yellows >= 3)),
+    "L27": ("yellows", lambda r: r.yellows == 0, _false_if(lambda r: r.yellows >= 1)),
+    "L28": ("yellows", lambda r: r.yellows >= 3, _true_if(lambda r: r.yellows >= 3)),
+    "L29": ("reds", lambda r: r.reds >= 1, _true_if(lambda r: r.reds >= 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BetCard:
+    """One betting card: its identity, texts, and what it says about the match."""
+
+    id: str
+    kind: Kind
+    text: dict[str, str]
+    uses: Uses
+    predicate: Predicate
+    half_time_rule: HalfTimeRule
+
+    def holds(self, record: MatchRecord) -> bool:
+        """Did the event happen, judged on a final record."""
+        return self.predicate(record)
+
+    def half_time_outcome(self, record: MatchRecord) -> bool | None:
+        """§8.2 decided@HT column on the half-time record: True/False once decided, else None."""
+        return self.half_time_rule(record)
+
+    def decided_at_half_time(self, record: MatchRecord) -> bool:
+        """§8.4: is the card already fulfilled or impossible at half time."""
+        return self.half_time_rule(record) is not None
+
+    def status_so_far(self, record: MatchRecord, live_half: int | None) -> Status:
+        """A31: "won"/"lost" once no continuation can change the card, else "alive".
+
+        `live_half` is the half in progress (1 before kick-off and in the 1st half, 2 from
+        half time on); None once the match is over and the record is final.
+        """
+        return _status(self.id, record, live_half)
+
+    def to_json(self) -> JsonDict:
+        """The card as a view shows it: a physical card object with a unique id."""
+        return {"id": self.id, "kind": self.kind, "text": dict(self.text)}
+
+
+def continuations(record: MatchRecord, live_half: int | None, uses: Uses) -> Iterator[MatchRecord]:
+    """Every way the quantity `uses` can still end up (§8.4), the others held as they are.
+
+    Goals: the half in progress and any later half may still grow. Enumerating growth of up
+    to (goals so far + 5) per counter is enough: no card compares with more than 5 goals or
+    needs one side to overtake the other by more than the goals already scored plus 2.
+    """
+    if live_half is None:
+        yield record
+        return
+    if uses == "fg":
+        options: tuple[Team | None, ...] = (
+            (record.fg,) if record.fg is not None else (None, "home", "away")
+        )
+        for fg in options:
+            yield replace(record, fg=fg)
+        return
+    if uses != "goals":
+        for value in range(getattr(record, uses), TRACK_CAPS[uses] + 1):
+            yield replace(record, **{uses: value})  # type: ignore[arg-type]
+        return
+    r = record
+    bound = range(r.home + r.away + 6)
+    tracks = (r.corners, r.yellows, r.reds)
+    if live_half == 1:
+        for h1, a1, h2, a2 in itertools.product(bound, repeat=4):
+            yield MatchRecord(r.h1 + h1, r.a1 + a1, r.h2 + h2, r.a2 + a2, r.fg, *tracks)
+    else:
+        for h2, a2 in itertools.product(bound, repeat=2):
+            yield MatchRecord(r.h1, r.a1, r.h2 + h2, r.a2 + a2, r.fg, *tracks)
+
+
+@lru_cache(maxsize=65536)
+def _status(card_id: str, record: MatchRecord, live_half: int | None) -> Status:
+    bet = CARDS[card_id]
+    seen: set[bool] = set()
+    for future in continuations(record, live_half, bet.uses):
+        seen.add(bet.predicate(future))
+        if len(seen) == 2:
+            return "alive"
+    return "won" if True in seen else "lost"
+
+
+def _dark_predicate(home: int, away: int) -> Predicate:
+    return lambda r: r.home == home and r.away == away
+
+
+def _dark_half_time(home: int, away: int) -> HalfTimeRule:
+    # §8.3: impossible once the half-time score passes it; never already fulfilled.
+    return lambda r: False if r.h1 > home or r.a1 > away else None
+
+
+def _load() -> dict[str, BetCard]:
+    raw = json.loads((Path(__file__).parent / "data" / "betting_cards.json").read_text("utf-8"))
+    cards: dict[str, BetCard] = {}
+    for entry in raw["cards"]:
+        cid = entry["id"]
+        if entry["kind"] == "light":
+            uses, pred, ht = _LIGHT[cid]
+            cards[cid] = BetCard(cid, "light", entry["text"], uses, pred, ht(pred))
+        else:
+            h, a = entry["home"], entry["away"]
+            cards[cid] = BetCard(
+                cid, "dark", entry["text"], "goals", _dark_predicate(h, a), _dark_half_time(h, a)
+            )
+    return cards
+
+
+CARDS: Final[dict[str, BetCard]] = _load()
+LIGHT_IDS: Final[tuple[str, ...]] = tuple(c for c, card in CARDS.items() if card.kind == "light")
+DARK_IDS: Final[tuple[str, ...]] = tuple(c for c, card in CARDS.items() if card.kind == "dark")
+
+
+def card(card_id: str) -> BetCard:
+    return CARDS[card_id]
+
+
+def is_dark(card_id: str) -> bool:
+    return CARDS[card_id].kind == "dark"
