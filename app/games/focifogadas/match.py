@@ -8,7 +8,7 @@ Pure functions over a frozen `MatchState`:
     to_act(m) -> seat | None;  legal(m) -> [{"type": "play", "card": id}, ...]
     m, rng, ev = play(m, card_id, rng)                       # one whole turn, next pair drawn
     m.status == HALF_TIME -> the mode does its purchases, then start_second_half(m, rng)
-    is_over(m);  record(m) -> MatchRecord;  public_view(m) / pair_view(m)
+    is_over(m);  record(m) -> MatchRecord;  views.match_public(m) / views.pair_faces(m)
     simulate(m, random.Random) -> MatchRecord                # fast random play to the end
 
 Deck size is whatever the piles hold (16 in Drukker; Bukméker passes 12-card piles after
@@ -308,12 +308,22 @@ def _back_pass(b: _Board, card: int) -> None:
         _kickout(b, card, defender, r, 5, 9)
 
 
-def _goal_kickout(b: _Board, card: int) -> None:
-    defender = OWNER[b.section]
-    if b.poss != defender:
-        _goal(b, b.poss)
-    else:
-        _kickout(b, card, defender, _rolled(b, "goal_kick"), 4, 9)
+def _box_card(on_ball: Callable[[_Board, int], None]) -> Callable[[_Board, int], None]:
+    """Gól/Kirúgás and 11-es/Kirúgás (§6.3 #9, #12): the attacker's action if it has the
+    ball, else a goal kick by the defender (4 / 9 bands)."""
+
+    def resolve(b: _Board, card: int) -> None:
+        defender = OWNER[b.section]
+        if b.poss != defender:
+            on_ball(b, b.poss)
+        else:
+            _kickout(b, card, defender, _rolled(b, "goal_kick"), 4, 9)
+
+    return resolve
+
+
+_goal_kickout = _box_card(_goal)
+_penalty_kickout = _box_card(_penalty)
 
 
 def _goal_pass(b: _Board, card: int) -> None:
@@ -332,14 +342,6 @@ def _shot_pass(b: _Board, card: int) -> None:
         _save(b, defender)
     else:
         _goal(b, b.poss)
-
-
-def _penalty_kickout(b: _Board, card: int) -> None:
-    defender = OWNER[b.section]
-    if b.poss != defender:
-        _penalty(b, b.poss)
-    else:
-        _kickout(b, card, defender, _rolled(b, "goal_kick"), 4, 9)
 
 
 def _foul_half(b: _Board, card: int) -> None:
@@ -628,41 +630,7 @@ def resample_hidden(m: MatchState, rnd: random.Random, known_pair: bool) -> Matc
     return replace(m, draw=tuple(draw), discard=tuple(discard), pair=pair)
 
 
-# --- Views and JSON ---------------------------------------------------------------------------
-
-
-def public_view(m: MatchState) -> JsonDict:
-    """What everyone sees of the match: ball, tracks, time, pile sizes, face-up top cards."""
-    return {
-        "status": m.status,
-        "half": m.half,
-        "time": m.time_pos,
-        "time_steps": TIME_STEPS,
-        "ball": {"section": SECTIONS[m.section], "poss": TEAMS[m.poss]},
-        "score": score(m),
-        "half_time_score": [m.h1, m.a1] if m.half == 2 or m.status != PLAYING else None,
-        "first_goal": None if m.fg < 0 else TEAMS[m.fg],
-        "corners": m.corners,
-        "yellows": m.yellows,
-        "reds": m.reds,
-        "kickoff": TEAMS[m.kickoff],
-        "current": m.current if m.status == PLAYING else None,
-        "turn": m.turn,
-        "decks": [
-            {
-                "section": SECTIONS[s],
-                "draw": len(m.draw[s]),
-                "discard": len(m.discard[s]),
-                "top": CARDS[m.discard[s][-1]].to_json() if m.discard[s] else None,
-            }
-            for s in range(5)
-        ],
-    }
-
-
-def pair_view(m: MatchState) -> list[JsonDict] | None:
-    """The drawn pair's faces: only for the current player (and REVEAL)."""
-    return None if m.pair is None else [CARDS[c].to_json() for c in m.pair]
+# --- JSON -------------------------------------------------------------------------------------
 
 
 def dump(m: MatchState) -> JsonDict:

@@ -1,0 +1,8 @@
+"""Focifogadás (football betting, Gémklub 2014): rules in rules/focifogadas.md."""
+
+from app.games.focifogadas.game import GAME
+from app.games.registry import register
+
+register(GAME)
+
+__all__ = ["GAME"]

@@ -1,0 +1,416 @@
+"""Drukker (supporter) mode, 2–6 players (rules/focifogadas.md §9).
+
+Phases: `choose` (everyone keeps 4 of 8 betting cards, simultaneously and secretly) →
+`match` (§7) → `half_time` (purchases, one buyer at a time in seat order from the start
+player, §9.3) → `match` → `over` (hands revealed, 1000 per exact result, 400 per other card).
+
+A half-time buyer goes through the steps buy → replace → draw (2k times) → keep; `Buyer`
+holds where they are. Money moves twice only: −200 per bought card, then the payout.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, replace
+from typing import Final, TypeVar
+
+from app.games.base import (
+    Action,
+    BadOptions,
+    Event,
+    IllegalAction,
+    JsonDict,
+    ModeSpec,
+    Result,
+    Rng,
+    View,
+    Viewer,
+    check_legal,
+)
+from app.games.focifogadas import bets, match
+from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.record import TEAMS, MatchRecord
+
+SPEC: Final = ModeSpec(min_players=2, max_players=6)
+START_MONEY: Final = 400  # §9.1
+CARD_PRICE: Final = 200  # §9.3
+PAY_DARK: Final = 1000  # §9.4 exact final result
+PAY_LIGHT: Final = 400
+DEALT_LIGHT: Final = 4  # §9.1: 4 light + 4 dark each
+DEALT_DARK: Final = 4
+KEEP: Final = 4  # §9.2
+MAX_BUY: Final = 2  # §9.3
+
+T = TypeVar("T")
+CHOOSE, MATCH, HALF_TIME, OVER = "choose", "match", "half_time", "over"
+DECKS: Final = ("light", "dark")
+
+
+@dataclass(frozen=True, slots=True)
+class Buyer:
+    """The half-time purchase in progress (§9.3 steps 1–4)."""
+
+    seat: int
+    count: int = -1  # k; -1 until chosen
+    replaced: tuple[str, ...] | None = None  # set aside face down (hidden for ever)
+    drawn: tuple[str, ...] = ()  # valid (undecided) cards drawn so far, private until kept
+
+    @property
+    def step(self) -> str:
+        if self.count < 0:
+            return "buy"
+        if self.replaced is None:
+            return "replace"
+        return "draw" if len(self.drawn) < 2 * self.count else "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class DrukkerState:
+    n: int
+    rng: Rng
+    phase: str
+    money: tuple[int, ...]
+    dealt: tuple[tuple[str, ...], ...]  # the 8 cards each seat was dealt
+    hands: tuple[tuple[str, ...] | None, ...]  # the 4 kept; None until chosen
+    bought: tuple[tuple[str, ...], ...]  # the face-up cards in each hand
+    light: tuple[str, ...]  # betting draw decks, top first
+    dark: tuple[str, ...]
+    shown: tuple[str, ...]  # set aside or discarded face up at half time
+    start_player: int = -1
+    buyer: Buyer | None = None
+    buyers_done: int = 0
+    match: MatchState | None = None
+    payouts: tuple[int, ...] | None = None
+
+
+# --- Setup (§9.1) -----------------------------------------------------------------------------
+
+
+def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
+    if not SPEC.min_players <= seats <= SPEC.max_players:
+        raise BadOptions(f"Drukker is for {SPEC.min_players}–{SPEC.max_players} players")
+    rng = Rng(seed)
+    light, rng = rng.shuffle(bets.LIGHT_IDS)
+    dark, rng = rng.shuffle(bets.DARK_IDS)
+    dealt = tuple(
+        light[i * DEALT_LIGHT : (i + 1) * DEALT_LIGHT] + dark[i * DEALT_DARK : (i + 1) * DEALT_DARK]
+        for i in range(seats)
+    )
+    return DrukkerState(
+        n=seats,
+        rng=rng,
+        phase=CHOOSE,
+        money=(START_MONEY,) * seats,
+        dealt=dealt,
+        hands=(None,) * seats,
+        bought=((),) * seats,
+        light=light[seats * DEALT_LIGHT :],
+        dark=dark[seats * DEALT_DARK :],
+        shown=(),
+    )
+
+
+def _start_match(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
+    """§7.1: start player and coin toss (chance), action decks shuffled, first pair drawn."""
+    rng = s.rng
+    start, rng = rng.randint(0, s.n - 1)
+    kickoff, rng = rng.randint(0, 1)
+    events: list[Event] = [
+        {"event": "bets_chosen"},
+        {"event": "start_player_chosen", "seat": start},
+        {"event": "coin_tossed", "team": TEAMS[kickoff]},
+    ]
+    piles, rng, shuffled = match.shuffle_decks(rng)
+    m, rng, started = match.start_match(piles, start, kickoff, s.n, rng, half_time_break=True)
+    new_s = replace(s, rng=rng, phase=MATCH, start_player=start, match=m)
+    return new_s, events + shuffled + started
+
+
+# --- Whose turn, what is legal (§12) ----------------------------------------------------------
+
+
+def to_act(s: DrukkerState) -> frozenset[int]:
+    if s.phase == CHOOSE:
+        return frozenset(i for i, hand in enumerate(s.hands) if hand is None)
+    if s.phase == MATCH:
+        assert s.match is not None
+        seat = match.to_act(s.match)
+        return frozenset() if seat is None else frozenset({seat})
+    if s.phase == HALF_TIME:
+        assert s.buyer is not None
+        return frozenset({s.buyer.seat})
+    return frozenset()
+
+
+def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _subsets(cards: tuple[str, ...], k: int) -> list[list[str]]:
+    return [list(c) for c in itertools.combinations(cards, k)]
+
+
+def half_time_record(s: DrukkerState) -> MatchRecord:
+    assert s.match is not None
+    return match.record(s.match)
+
+
+def _undecided_left(s: DrukkerState) -> int:
+    """§9.3 step 1 (D, A13): undecided cards left in both betting decks."""
+    rec = half_time_record(s)
+    return sum(not bets.card(c).decided_at_half_time(rec) for c in s.light + s.dark)
+
+
+def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
+    if seat not in to_act(s):
+        return []
+    if s.phase == CHOOSE:
+        return [{"type": "choose_bets", "cards": c} for c in _subsets(s.dealt[seat], KEEP)]
+    if s.phase == MATCH:
+        assert s.match is not None
+        return match.legal(s.match)
+    assert s.buyer is not None
+    return _buyer_actions(s, s.buyer)
+
+
+def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[Action]:
+    step = buyer.step
+    if step == "buy":
+        left = _undecided_left(s)
+        money = s.money[buyer.seat]
+        counts = [k for k in range(MAX_BUY + 1) if CARD_PRICE * k <= money and 2 * k <= left]
+        return [{"type": "buy", "count": k} for k in counts]
+    if step == "replace":
+        hand = s.hands[buyer.seat]
+        assert hand is not None
+        return [{"type": "replace", "cards": c} for c in _subsets(hand, buyer.count)]
+    if step == "draw":
+        return [{"type": "draw", "deck": d} for d in DECKS if getattr(s, d)]
+    return [{"type": "keep_drawn", "cards": c} for c in _subsets(buyer.drawn, buyer.count)]
+
+
+# --- Applying an action -----------------------------------------------------------------------
+
+
+def apply(s: DrukkerState, seat: int, action: Action) -> tuple[DrukkerState, list[Event]]:
+    check_legal(legal_actions(s, seat), seat, to_act(s), action)
+    kind = action["type"]
+    if kind == "choose_bets":
+        return _choose(s, seat, tuple(action["cards"]))
+    if kind == "play":
+        return _play(s, str(action["card"]))
+    if kind == "buy":
+        return _buy(s, seat, int(action["count"]))
+    if kind == "replace":
+        return _replace(s, seat, tuple(action["cards"]))
+    if kind == "draw":
+        return _draw(s, seat, str(action["deck"]))
+    if kind == "keep_drawn":
+        return _keep_drawn(s, seat, tuple(action["cards"]))
+    raise IllegalAction(f"unknown action type {kind!r}")  # pragma: no cover (check_legal)
+
+
+def _choose(s: DrukkerState, seat: int, cards: tuple[str, ...]) -> tuple[DrukkerState, list[Event]]:
+    """§9.2: the choice stays hidden; the match starts once the last seat has chosen."""
+    hands = _with(s.hands, seat, cards)
+    s = replace(s, hands=hands)
+    events: list[Event] = [{"event": "bets_kept", "seat": seat, "count": len(cards)}]
+    if all(h is not None for h in hands):
+        s, started = _start_match(s)
+        events += started
+    return s, events
+
+
+def _play(s: DrukkerState, card_id: str) -> tuple[DrukkerState, list[Event]]:
+    assert s.match is not None
+    m, rng, events = match.play(s.match, card_id, s.rng)
+    s = replace(s, match=m, rng=rng)
+    if m.status == match.HALF_TIME:
+        s = replace(s, phase=HALF_TIME, buyer=Buyer(seat=s.start_player), buyers_done=0)
+        events.append({"event": "purchases_opened", "seat": s.start_player})
+    elif m.status == match.OVER:
+        s, paid = _pay_out(s)
+        events += paid
+    return s, events
+
+
+def _buy(s: DrukkerState, seat: int, count: int) -> tuple[DrukkerState, list[Event]]:
+    """§9.3 step 1: pay 200 per card to the bank."""
+    money = list(s.money)
+    money[seat] -= CARD_PRICE * count
+    events: list[Event] = [
+        {"event": "bets_bought", "seat": seat, "count": count, "paid": CARD_PRICE * count}
+    ]
+    s = replace(s, money=tuple(money), buyer=Buyer(seat=seat, count=count))
+    if count == 0:
+        return _next_buyer(s, events)
+    return s, events
+
+
+def _replace(
+    s: DrukkerState, seat: int, cards: tuple[str, ...]
+) -> tuple[DrukkerState, list[Event]]:
+    """§9.3 step 2: the replaced cards are set aside face down (never revealed)."""
+    assert s.buyer is not None
+    event: Event = {"event": "bets_set_aside", "seat": seat, "count": len(cards)}
+    return replace(s, buyer=replace(s.buyer, replaced=cards)), [event]
+
+
+def _draw(s: DrukkerState, seat: int, deck: str) -> tuple[DrukkerState, list[Event]]:
+    """§9.3 step 3: a decided card is set aside face up and the player draws again."""
+    buyer = s.buyer
+    assert buyer is not None
+    pile: tuple[str, ...] = getattr(s, deck)
+    card = pile[0]
+    s = replace(s, light=pile[1:]) if deck == "light" else replace(s, dark=pile[1:])
+    outcome = bets.card(card).half_time_outcome(half_time_record(s))
+    if outcome is not None:
+        event: Event = {
+            "event": "bet_drawn_decided",
+            "seat": seat,
+            "deck": deck,
+            "card": bets.card(card).to_json(),
+            "status": "won" if outcome else "lost",
+        }
+        return replace(s, shown=(*s.shown, card)), [event]
+    buyer = replace(buyer, drawn=(*buyer.drawn, card))
+    return replace(s, buyer=buyer), [{"event": "bet_drawn", "seat": seat, "deck": deck}]
+
+
+def _keep_drawn(
+    s: DrukkerState, seat: int, kept: tuple[str, ...]
+) -> tuple[DrukkerState, list[Event]]:
+    """§9.3 step 4: the kept cards go face up into the hand, the others face up aside."""
+    assert s.buyer is not None and s.buyer.replaced is not None
+    hand = s.hands[seat]
+    assert hand is not None
+    new_hand = tuple(c for c in hand if c not in s.buyer.replaced) + kept
+    dropped = tuple(c for c in s.buyer.drawn if c not in kept)
+    s = replace(
+        s,
+        hands=_with(s.hands, seat, new_hand),
+        bought=_with(s.bought, seat, s.bought[seat] + kept),
+        shown=s.shown + dropped,
+    )
+    event: Event = {
+        "event": "bets_taken",
+        "seat": seat,
+        "kept": [bets.card(c).to_json() for c in kept],
+        "discarded": [bets.card(c).to_json() for c in dropped],
+    }
+    return _next_buyer(s, [event])
+
+
+def _next_buyer(s: DrukkerState, events: list[Event]) -> tuple[DrukkerState, list[Event]]:
+    """The next seat in order from the start player buys; after the last, the 2nd half."""
+    done = s.buyers_done + 1
+    if done < s.n:
+        seat = (s.start_player + done) % s.n
+        return replace(s, buyer=Buyer(seat=seat), buyers_done=done), events
+    assert s.match is not None
+    m, rng, started = match.start_second_half(s.match, s.rng)
+    return replace(s, phase=MATCH, buyer=None, buyers_done=done, match=m, rng=rng), [
+        *events,
+        {"event": "purchases_closed"},
+        *started,
+    ]
+
+
+# --- End and payout (§9.4) --------------------------------------------------------------------
+
+
+def pays(card_id: str) -> int:
+    return PAY_DARK if bets.is_dark(card_id) else PAY_LIGHT
+
+
+def _pay_out(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
+    assert s.match is not None
+    rec = match.record(s.match)
+    payouts = tuple(sum(pays(c) for c in hand or () if bets.card(c).holds(rec)) for hand in s.hands)
+    money = tuple(m + p for m, p in zip(s.money, payouts, strict=True))
+    event: Event = {"event": "bets_paid", "payouts": list(payouts), "money": list(money)}
+    return replace(s, phase=OVER, money=money, payouts=payouts), [event]
+
+
+def result(s: DrukkerState) -> Result | None:
+    """§9.4: the most pééénz wins; ties share the victory (A19)."""
+    if s.phase != OVER or s.payouts is None or s.match is None:
+        return None
+    best = max(s.money)
+    return {
+        "winners": [i for i, m in enumerate(s.money) if m == best],
+        "money": list(s.money),
+        "payouts": list(s.payouts),
+        "score": match.score(s.match),
+        "record": match.record(s.match).to_json(),
+    }
+
+
+# --- Views, bot, JSON -------------------------------------------------------------------------
+
+
+def view(s: DrukkerState, viewer: Viewer) -> View:
+    from app.games.focifogadas import views
+
+    return views.drukker_view(s, viewer)
+
+
+def bot_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
+    from app.games.focifogadas import bot
+
+    return bot.drukker_action(s, seat, rng)
+
+
+def _dump_buyer(b: Buyer | None) -> JsonDict | None:
+    if b is None:
+        return None
+    replaced = None if b.replaced is None else list(b.replaced)
+    return {"seat": b.seat, "count": b.count, "replaced": replaced, "drawn": list(b.drawn)}
+
+
+def _load_buyer(d: JsonDict | None) -> Buyer | None:
+    if d is None:
+        return None
+    replaced = None if d["replaced"] is None else tuple(d["replaced"])
+    return Buyer(int(d["seat"]), int(d["count"]), replaced, tuple(d["drawn"]))
+
+
+def dump(s: DrukkerState) -> JsonDict:
+    return {
+        "n": s.n,
+        "rng": s.rng.to_json(),
+        "phase": s.phase,
+        "money": list(s.money),
+        "dealt": [list(d) for d in s.dealt],
+        "hands": [None if h is None else list(h) for h in s.hands],
+        "bought": [list(b) for b in s.bought],
+        "light": list(s.light),
+        "dark": list(s.dark),
+        "shown": list(s.shown),
+        "start_player": s.start_player,
+        "buyer": _dump_buyer(s.buyer),
+        "buyers_done": s.buyers_done,
+        "match": None if s.match is None else match.dump(s.match),
+        "payouts": None if s.payouts is None else list(s.payouts),
+    }
+
+
+def load(d: JsonDict) -> DrukkerState:
+    return DrukkerState(
+        n=int(d["n"]),
+        rng=Rng.from_json(d["rng"]),
+        phase=str(d["phase"]),
+        money=tuple(d["money"]),
+        dealt=tuple(tuple(x) for x in d["dealt"]),
+        hands=tuple(None if h is None else tuple(h) for h in d["hands"]),
+        bought=tuple(tuple(b) for b in d["bought"]),
+        light=tuple(d["light"]),
+        dark=tuple(d["dark"]),
+        shown=tuple(d["shown"]),
+        start_player=int(d["start_player"]),
+        buyer=_load_buyer(d["buyer"]),
+        buyers_done=int(d["buyers_done"]),
+        match=None if d["match"] is None else match.load(d["match"]),
+        payouts=None if d["payouts"] is None else tuple(d["payouts"]),
+    )
