@@ -1,0 +1,53 @@
+"""`python -m app`: apply the database migrations, then serve Pitchside.
+
+Configuration comes from the environment (see README.md): HOST, PORT, DATABASE_URL,
+REDIS_URL, ALLOWED_ORIGINS, BOT_DELAY_MS, LOG_LEVEL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+import uvicorn
+
+from app.db.migrate import upgrade
+from app.main import create_app
+from app.settings import get_settings
+
+
+def main(argv: list[str] | None = None) -> None:
+    settings = get_settings()
+    parser = argparse.ArgumentParser(
+        prog="python -m app",
+        description="Apply the migrations to DATABASE_URL (default: SQLite under ./data/), "
+        "then serve Pitchside on HOST:PORT.",
+    )
+    parser.add_argument("--host", default=settings.host, help="default: $HOST or 127.0.0.1")
+    parser.add_argument("--port", type=int, default=settings.port, help="default: $PORT or 8000")
+    parser.add_argument("--no-migrate", action="store_true", help="skip the migrations")
+    args = parser.parse_args(argv)
+
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
+    )
+    url = settings.resolved_database_url
+    if not args.no_migrate:
+        upgrade(url)
+    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"Pitchside is ready: open http://{shown}:{args.port}", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=settings.log_level.lower(),
+        ws_max_size=64 * 1024,  # larger than the 8 KiB cap, so we can answer bad_message
+        ws_ping_interval=20.0,  # the server's heartbeat: a dead phone is noticed in ~40 s
+        ws_ping_timeout=20.0,
+        timeout_graceful_shutdown=10,
+        proxy_headers=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

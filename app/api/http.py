@@ -1,0 +1,202 @@
+"""HTTP routes of PROTOCOL.md: thin adapters over RoomService."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import qrcode
+import qrcode.image.svg
+from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
+
+from app.api.limits import PerAddress
+from app.api.schemas import (
+    Created,
+    CreateRoom,
+    ErrorOut,
+    GameOut,
+    Joined,
+    JoinRoom,
+    ModeOut,
+    RematchRoom,
+    RoomOut,
+    SeatNumber,
+    SeatOut,
+)
+from app.games import registry
+from app.rooms.errors import RoomError
+from app.rooms.hub import Hub
+from app.rooms.service import RoomService
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 429, 503)
+}
+
+router = APIRouter()
+
+
+def get_service(request: Request) -> RoomService:
+    service: RoomService = request.app.state.service
+    return service
+
+
+def get_hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip() or None
+    return None
+
+
+def limited(request: Request) -> None:
+    """Room creation and joins are rate-limited per client address."""
+    limiter: PerAddress = request.app.state.http_limiter
+    address = request.client.host if request.client else "?"
+    if not limiter.allow(address):
+        raise RoomError("rate_limited", "too many rooms or joins; wait a minute", 429)
+
+
+ServiceDep = Annotated[RoomService, Depends(get_service)]
+HubDep = Annotated[Hub, Depends(get_hub)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+@router.get("/api/games", response_model=list[GameOut])
+async def list_games() -> list[GameOut]:
+    return [
+        GameOut(
+            id=game.id,
+            name=dict(game.name),
+            modes=[
+                ModeOut(
+                    id=mode_id,
+                    min_players=spec.min_players,
+                    max_players=spec.max_players,
+                    options=spec.defaults(),
+                )
+                for mode_id, spec in game.modes.items()
+            ],
+        )
+        for game in registry.all_games()
+    ]
+
+
+@router.post(
+    "/api/rooms",
+    status_code=201,
+    response_model=Created,
+    responses=ERRORS,
+    dependencies=[Depends(limited)],
+)
+async def create_room(body: CreateRoom, service: ServiceDep) -> Created:
+    code, token = await service.create(body.game, body.mode, body.name, body.options)
+    return Created(code=code, url=f"/r/{code}", seat=0, token=token)
+
+
+@router.get("/api/rooms/{code}", response_model=RoomOut, responses=ERRORS)
+async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
+    snap = await service.snapshot(code)
+    presence = hub.presence(code, [s.seat for s in snap.seats], snap.bot_seats)
+    online = {p["seat"] for p in presence["seats"] if p["connected"]}
+    return RoomOut(
+        code=snap.code,
+        game=snap.game.id,
+        mode=snap.mode,
+        options=snap.options,
+        status=snap.status,
+        seats=[
+            SeatOut(seat=s.seat, name=s.name, bot=s.bot, connected=s.seat in online)
+            for s in snap.seats
+        ],
+        spectators=presence["spectators"],
+        seq=snap.seq,
+        seed_hash=snap.seed_hash,
+        rematch_code=snap.rematch_code,
+    )
+
+
+@router.post(
+    "/api/rooms/{code}/join",
+    status_code=201,
+    response_model=Joined,
+    responses=ERRORS,
+    dependencies=[Depends(limited)],
+)
+async def join_room(code: str, body: JoinRoom, service: ServiceDep) -> Joined:
+    seat, token = await service.join(code, body.name)
+    return Joined(seat=seat, token=token)
+
+
+@router.post("/api/rooms/{code}/bots", status_code=201, response_model=SeatNumber, responses=ERRORS)
+async def add_bot(code: str, service: ServiceDep, token: TokenDep) -> SeatNumber:
+    return SeatNumber(seat=await service.add_bot(code, token))
+
+
+@router.post("/api/rooms/{code}/start", responses=ERRORS)
+async def start_room(code: str, service: ServiceDep, token: TokenDep) -> dict[str, str]:
+    await service.start(code, token)
+    return {"status": "playing"}
+
+
+@router.post(
+    "/api/rooms/{code}/rematch", status_code=201, response_model=RematchRoom, responses=ERRORS
+)
+async def rematch_room(code: str, service: ServiceDep, token: TokenDep) -> RematchRoom:
+    new_code = await service.rematch(code, token)
+    return RematchRoom(code=new_code, url=f"/r/{new_code}")
+
+
+@router.get("/api/rooms/{code}/replay", responses=ERRORS)
+async def replay(code: str, service: ServiceDep) -> dict[str, Any]:
+    return await service.replay(code)
+
+
+@router.get("/api/rooms/{code}/replay/{seq}", responses=ERRORS)
+async def replay_step(code: str, seq: int, service: ServiceDep) -> dict[str, Any]:
+    return await service.replay_view(code, seq)
+
+
+@router.get("/healthz", responses={503: {"description": "the database is unreachable"}})
+async def healthz(request: Request, service: ServiceDep) -> JSONResponse:
+    try:
+        await service.room_counts()
+    except RoomError:
+        return JSONResponse({"ok": False, "db": "unreachable"}, status_code=503)
+    return JSONResponse({"ok": True, "db": "ok"})
+
+
+def _page() -> FileResponse:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/", include_in_schema=False)
+async def home() -> FileResponse:
+    return _page()
+
+
+@router.get("/history", include_in_schema=False)
+async def history_page() -> FileResponse:
+    return _page()
+
+
+@router.get("/r/{code}", include_in_schema=False)
+async def room_page(code: str) -> FileResponse:
+    return _page()
+
+
+@router.get("/r/{code}/replay", include_in_schema=False)
+async def replay_page(code: str) -> FileResponse:
+    return _page()
+
+
+@router.get("/r/{code}/qr.svg", include_in_schema=False)
+async def room_qr(code: str, request: Request) -> Response:
+    """The room link as a QR code (dark on white), for the lobby."""
+    url = str(request.url_for("room_page", code=code))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
+    return Response(image.to_string(), media_type="image/svg+xml")

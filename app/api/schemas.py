@@ -1,0 +1,81 @@
+"""Request and response bodies of the HTTP API (PROTOCOL.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class CreateRoom(BaseModel):
+    game: str = Field(max_length=64)
+    mode: str = Field(max_length=64)
+    name: str = Field(max_length=200)
+    options: dict[str, Any] | None = None
+
+
+class JoinRoom(BaseModel):
+    name: str = Field(max_length=200)
+
+
+class Created(BaseModel):
+    code: str
+    url: str
+    seat: int
+    token: str
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatNumber(BaseModel):
+    seat: int
+
+
+class RematchRoom(BaseModel):
+    code: str
+    url: str
+
+
+class ModeOut(BaseModel):
+    id: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+
+
+class GameOut(BaseModel):
+    id: str
+    name: dict[str, str]
+    modes: list[ModeOut]
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    bot: bool
+    connected: bool
+
+
+class RoomOut(BaseModel):
+    code: str
+    game: str
+    mode: str
+    options: dict[str, Any]
+    status: str
+    seats: list[SeatOut]
+    spectators: int
+    seq: int
+    seed_hash: str
+    rematch_code: str | None = None
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody

@@ -1,0 +1,54 @@
+"""The SQL the room layer needs, as small functions over one session (one transaction)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import Action, Room, Seat, Snapshot
+
+
+async def room_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Room | None:
+    """The room row; with `lock`, held until commit (a row lock on PostgreSQL, which
+    serializes commands for one room across instances; SQLite serializes all writers)."""
+    query = select(Room).where(Room.code == code)
+    if lock:
+        query = query.with_for_update()
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def seats_of(session: AsyncSession, room_id: int) -> list[Seat]:
+    query = select(Seat).where(Seat.room_id == room_id).order_by(Seat.seat)
+    return list((await session.execute(query)).scalars())
+
+
+async def snapshot_of(session: AsyncSession, room_id: int) -> Snapshot | None:
+    return await session.get(Snapshot, room_id)
+
+
+async def action_by_cid(session: AsyncSession, room_id: int, seat: int, cid: str) -> Action | None:
+    query = select(Action).where(Action.room_id == room_id, Action.seat == seat, Action.cid == cid)
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def actions_of(session: AsyncSession, room_id: int, upto: int | None = None) -> list[Action]:
+    query = select(Action).where(Action.room_id == room_id)
+    if upto is not None:
+        query = query.where(Action.seq <= upto)
+    return list((await session.execute(query.order_by(Action.seq))).scalars())
+
+
+async def rooms_by_status(session: AsyncSession) -> dict[str, int]:
+    query = select(Room.status, func.count()).group_by(Room.status)
+    return dict((await session.execute(query)).tuples().all())
+
+
+async def code_taken(session: AsyncSession, code: str) -> bool:
+    query = select(func.count()).select_from(Room).where(Room.code == code)
+    return bool((await session.execute(query)).scalar_one())
+
+
+def new_snapshot(room_id: int, state: dict[str, Any]) -> Snapshot:
+    return Snapshot(room_id=room_id, seq=0, state=state, log=[])

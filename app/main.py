@@ -1,0 +1,101 @@
+"""The FastAPI application: routes, error bodies, static files, and the room machinery."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app import metrics
+from app.api import http, ws
+from app.api.limits import PerAddress
+from app.db.session import make_engine, make_sessionmaker
+from app.rooms.broker import make_broker
+from app.rooms.errors import RoomError
+from app.rooms.hub import Hub
+from app.rooms.service import RoomService
+from app.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app for `settings` (default: the environment). Migrations are not run here;
+    `python -m app` and the tests run them first."""
+    settings = settings or get_settings()
+    database_url = settings.resolved_database_url
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(database_url)
+        broker = make_broker(settings.redis_url, database_url)
+        service = RoomService(
+            make_sessionmaker(engine), broker.publish, bot_delay=settings.bot_delay_ms / 1000
+        )
+        hub = Hub(service, broker.instance, settings.send_queue)
+        app.state.settings = settings
+        app.state.service = service
+        app.state.hub = hub
+        app.state.broker = broker
+        app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
+        await broker.start(hub.on_message)
+        log.info("rooms fan out through the %s broker", broker.name)
+        try:
+            yield
+        finally:
+            await service.aclose()
+            await hub.close_all(1012, "server restarting")
+            await broker.stop()
+            await engine.dispose()
+
+    app = FastAPI(
+        title="Pitchside",
+        version="1",
+        summary="Football table games with friends in real-time rooms (PROTOCOL.md v1).",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return error_response(400, "bad_json", "the body is not valid JSON")
+        first = errors[0] if errors else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return error_response(422, "invalid", f"{where}: {first.get('msg', 'invalid')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
+
+    @app.get("/metrics", include_in_schema=False)
+    async def prometheus(request: Request) -> Response:
+        service: RoomService = request.app.state.service
+        try:
+            counts = await service.room_counts()
+        except RoomError:
+            counts = {}
+        for status in ("lobby", "playing", "finished"):
+            metrics.ROOMS.labels(status).set(counts.get(status, 0))
+        return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
+
+    app.include_router(http.router)
+    app.include_router(ws.router)
+    app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
+    return app

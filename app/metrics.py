@@ -1,0 +1,30 @@
+"""Prometheus metrics an operator watches on a betting night (served at /metrics)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+
+ROOMS = Gauge("pitchside_rooms", "Rooms by status", ["status"], registry=REGISTRY)
+SOCKETS = Gauge("pitchside_sockets", "WebSockets connected to this instance", registry=REGISTRY)
+ACTIONS = Counter("pitchside_actions_applied", "Game actions applied", registry=REGISTRY)
+COMMAND_LATENCY = Histogram(
+    "pitchside_command_seconds",
+    "Time to check, apply and commit one game action",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
+VIEWS_SENT = Counter("pitchside_views_sent", "Views sent to sockets", registry=REGISTRY)
+VIEWS_DROPPED = Counter(
+    "pitchside_views_dropped",
+    "Queued views dropped because a newer one replaced them (slow sockets)",
+    registry=REGISTRY,
+)
+DB_ERRORS = Counter("pitchside_db_errors", "Database operations that failed", registry=REGISTRY)
+BROKER_LAG = Histogram(
+    "pitchside_broker_lag_seconds",
+    "From publishing a room change to this instance receiving it",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5),
+    registry=REGISTRY,
+)

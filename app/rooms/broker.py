@@ -1,0 +1,201 @@
+"""Fan-out of "room R changed" between instances: in memory, Redis pub/sub or PostgreSQL
+LISTEN/NOTIFY, behind one interface so tests run the real code path of each.
+
+A message says what changed (`kind`: state, lobby, presence, rematch), which room, and its seq.
+Each instance handles its own messages at once and ignores their echo from the broker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import orjson
+
+from app import metrics
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "pitchside_rooms"
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    kind: str
+    room: str
+    seq: int
+    origin: str = ""
+    sent_at: float = 0.0
+
+    def encode(self) -> bytes:
+        return orjson.dumps(asdict(self))
+
+    @classmethod
+    def decode(cls, raw: bytes | str) -> Message:
+        return cls(**orjson.loads(raw))
+
+
+Handler = Callable[[Message], Awaitable[None]]
+
+
+class Broker:
+    """In-process fan-out (a single instance). Subclasses reach other instances too."""
+
+    name = "memory"
+
+    def __init__(self) -> None:
+        self.instance = uuid.uuid4().hex[:12]
+        self._handler: Handler | None = None
+
+    async def start(self, handler: Handler) -> None:
+        self._handler = handler
+
+    async def publish(self, kind: str, room: str, seq: int) -> None:
+        message = Message(kind, room, seq, self.instance, time.time())
+        if self._handler is not None:
+            await self._handler(message)
+        await self._send(message)
+
+    async def _send(self, message: Message) -> None:
+        """Tell the other instances (none here)."""
+
+    async def _received(self, raw: bytes | str) -> None:
+        message = Message.decode(raw)
+        if message.origin == self.instance or self._handler is None:
+            return
+        metrics.BROKER_LAG.observe(max(0.0, time.time() - message.sent_at))
+        await self._handler(message)
+
+    async def stop(self) -> None:
+        self._handler = None
+
+
+class RedisBroker(Broker):
+    name = "redis"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import redis.asyncio as redis
+
+        self._redis = redis.from_url(url)
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self, handler: Handler) -> None:
+        await super().start(handler)
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(CHANNEL)
+        self._task = asyncio.create_task(self._listen(pubsub))
+
+    async def _listen(self, pubsub: object) -> None:
+        from redis.asyncio.client import PubSub
+
+        assert isinstance(pubsub, PubSub)
+        while True:
+            try:
+                async for item in pubsub.listen():
+                    if item.get("type") == "message":
+                        await self._received(item["data"])
+            except asyncio.CancelledError:
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                raise
+            except Exception as exc:  # the connection dropped: resubscribe after a pause
+                log.warning("redis broker: %s; resubscribing", exc)
+                await asyncio.sleep(1.0)
+                with contextlib.suppress(Exception):
+                    await pubsub.subscribe(CHANNEL)
+
+    async def _send(self, message: Message) -> None:
+        try:
+            await self._redis.publish(CHANNEL, message.encode())
+        except Exception as exc:  # other instances catch up on their sockets' next view
+            log.warning("redis publish failed: %s", exc)
+
+    async def stop(self) -> None:
+        await super().stop()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self._redis.aclose()
+
+
+class PostgresBroker(Broker):
+    """LISTEN/NOTIFY on the application's own PostgreSQL (no Redis needed)."""
+
+    name = "postgres"
+
+    def __init__(self, dsn: str) -> None:
+        super().__init__()
+        self._dsn = dsn
+        self._listen_conn: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._send_conn: Any = None
+
+    async def start(self, handler: Handler) -> None:
+        await super().start(handler)
+        self._task = asyncio.create_task(self._keep_listening())
+
+    async def _keep_listening(self) -> None:
+        import asyncpg
+
+        while True:
+            try:
+                conn = await asyncpg.connect(self._dsn)
+                self._listen_conn = conn
+
+                def on_notify(_c: object, _pid: int, _channel: str, payload: str) -> None:
+                    asyncio.get_running_loop().create_task(self._received(payload))
+
+                await conn.add_listener(CHANNEL, on_notify)
+                while not conn.is_closed():
+                    await asyncio.sleep(1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("postgres broker: %s; listening again shortly", exc)
+            await asyncio.sleep(1.0)
+
+    async def _send(self, message: Message) -> None:
+        import asyncpg
+
+        try:
+            conn = self._send_conn
+            if conn is None or conn.is_closed():
+                conn = self._send_conn = await asyncpg.connect(self._dsn)
+            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, message.encode().decode())
+        except Exception as exc:
+            self._send_conn = None
+            log.warning("postgres notify failed: %s", exc)
+
+    async def stop(self) -> None:
+        await super().stop()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for conn in (self._listen_conn, self._send_conn):
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+
+def asyncpg_dsn(database_url: str) -> str | None:
+    """The plain libpq DSN of an SQLAlchemy PostgreSQL URL, or None for other databases."""
+    if not database_url.startswith("postgresql"):
+        return None
+    return "postgresql://" + database_url.split("://", 1)[1]
+
+
+def make_broker(redis_url: str, database_url: str, *, several_instances: bool = True) -> Broker:
+    if redis_url:
+        return RedisBroker(redis_url)
+    dsn = asyncpg_dsn(database_url)
+    if dsn is not None and several_instances:
+        return PostgresBroker(dsn)
+    return Broker()

@@ -1,0 +1,203 @@
+"""The sockets connected to this instance, by room, and what each is sent.
+
+Every socket has its own bounded send queue drained by its own writer task, so a slow or
+dead phone never delays anyone else. Views are full snapshots: when a queue is full, the
+queued views are dropped and only the newest is kept. A socket that stays hopelessly behind
+is closed (it reconnects and is whole again with one view).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Protocol
+
+import orjson
+
+from app import metrics
+from app.games.base import JsonDict
+from app.rooms.broker import Message
+from app.rooms.errors import RoomError
+from app.rooms.service import RoomService, RoomSnapshot
+
+log = logging.getLogger(__name__)
+
+MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket is dead
+
+
+class Socket(Protocol):
+    async def send_text(self, data: str) -> None: ...
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+class Connection:
+    def __init__(self, ws: Socket, code: str, seat: int | None, limit: int) -> None:
+        self.ws = ws
+        self.code = code
+        self.seat = seat
+        self.limit = max(2, limit)
+        self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
+        self._wake = asyncio.Event()
+        self._drops_in_a_row = 0
+        self.last_view: tuple[int, str] | None = None  # (seq, status) of the last view queued
+        self.closed = False
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, message: JsonDict) -> None:
+        self._enqueue(False, orjson.dumps(message).decode())
+
+    def send_view(self, seq: int, status: str, view: JsonDict) -> None:
+        self.last_view = (seq, status)
+        self._enqueue(True, orjson.dumps({"type": "view", "seq": seq, "view": view}).decode())
+
+    def _enqueue(self, is_view: bool, text: str) -> None:
+        if self.closed:
+            return
+        if len(self._queue) >= self.limit:
+            kept = deque(item for item in self._queue if not item[0])
+            dropped = len(self._queue) - len(kept)
+            metrics.VIEWS_DROPPED.inc(dropped)
+            self._drops_in_a_row += dropped
+            self._queue = kept
+            if self._drops_in_a_row > MAX_DROPS_IN_A_ROW or len(kept) >= self.limit:
+                asyncio.get_running_loop().create_task(self.close(1013, "too far behind"))
+                return
+        self._queue.append((is_view, text))
+        self._wake.set()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue:
+                    is_view, text = self._queue.popleft()
+                    await self.ws.send_text(text)
+                    if is_view:
+                        self._drops_in_a_row = 0
+                        metrics.VIEWS_SENT.inc()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the peer went away; the receive loop notices and unregisters
+            self.closed = True
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(Exception):
+            await self.ws.close(code, reason)
+
+    async def stop(self) -> None:
+        self._writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._writer
+
+
+class Hub:
+    def __init__(self, service: RoomService, instance: str, send_queue: int = 16) -> None:
+        self.service = service
+        self.instance = instance
+        self.send_queue = send_queue
+        self.rooms: dict[str, set[Connection]] = {}
+        self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
+
+    # --- connections ------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def connect(self, ws: Socket, code: str, seat: int | None) -> AsyncIterator[Connection]:
+        """Register a socket for its room for as long as the block runs; always unregisters."""
+        conn = Connection(ws, code, seat, self.send_queue)
+        self.rooms.setdefault(code, set()).add(conn)
+        metrics.SOCKETS.inc()
+        try:
+            snap = await self.service.snapshot(code)
+            conn.send_view(snap.seq, snap.status, snap.view(seat))
+            self._send_presence(snap)
+            self.service.wake_bots(snap)  # e.g. after a restart, a bot may owe a move
+            yield conn
+        finally:
+            metrics.SOCKETS.dec()
+            room = self.rooms.get(code)
+            if room is not None:
+                room.discard(conn)
+                if not room:
+                    del self.rooms[code]
+            await conn.stop()
+            with contextlib.suppress(RoomError):
+                self._send_presence(await self.service.snapshot(code))
+
+    def presence(self, code: str, seats: list[int], bots: frozenset[int]) -> JsonDict:
+        conns = self.rooms.get(code, set())
+        online = {c.seat for c in conns if c.seat is not None and not c.closed}
+        return {
+            "type": "presence",
+            "seats": [{"seat": s, "connected": s in online or s in bots} for s in seats],
+            "spectators": sum(1 for c in conns if c.seat is None and not c.closed),
+        }
+
+    def _send_presence(self, snap: RoomSnapshot) -> None:
+        message = self.presence(snap.code, [s.seat for s in snap.seats], snap.bot_seats)
+        for conn in self.rooms.get(snap.code, ()):
+            conn.send(message)
+
+    def connected(self) -> int:
+        return sum(len(conns) for conns in self.rooms.values())
+
+    async def close_all(self, code: int, reason: str) -> None:
+        conns = [c for room in self.rooms.values() for c in room]
+        await asyncio.gather(*(c.close(code, reason) for c in conns), return_exceptions=True)
+
+    # --- what the broker tells us -----------------------------------------------------------
+
+    async def on_message(self, message: Message) -> None:
+        try:
+            if message.kind == "rematch":
+                await self._tell_rematch(message.room)
+            elif message.room in self.rooms:
+                await self._refresh(message.room)
+            if message.kind == "state" and message.origin == self.instance:
+                self.service.wake_bots(await self.service.snapshot(message.room))
+        except RoomError as exc:
+            log.warning("fan-out for room %s: %s", message.room, exc.message)
+
+    async def _refresh(self, code: str) -> None:
+        """Push every socket of the room its view of the newest state; coalesced, so a burst
+        of changes costs one load and the newest view wins."""
+        if code in self._refreshing:
+            self._refreshing[code] = True
+            return
+        self._refreshing[code] = False
+        try:
+            while True:
+                snap = await self.service.snapshot(code)
+                self._push(snap)
+                if not self._refreshing[code]:
+                    return
+                self._refreshing[code] = False
+        finally:
+            del self._refreshing[code]
+
+    def _push(self, snap: RoomSnapshot) -> None:
+        for conn in self.rooms.get(snap.code, ()):
+            if snap.state is not None and conn.last_view == (snap.seq, snap.status):
+                continue
+            conn.send_view(snap.seq, snap.status, snap.view(conn.seat))
+        if snap.state is None:  # a lobby change: seats came or went
+            self._send_presence(snap)
+
+    async def _tell_rematch(self, code: str) -> None:
+        snap = await self.service.snapshot(code)
+        if snap.rematch_code is None:
+            return
+        message: dict[str, Any] = {
+            "type": "rematch",
+            "code": snap.rematch_code,
+            "url": f"/r/{snap.rematch_code}",
+        }
+        for conn in self.rooms.get(code, ()):
+            conn.send(message)

@@ -1,0 +1,559 @@
+"""Room commands: create, join, bots, start, act, rematch, replay.
+
+Each command runs in one transaction. A game command holds the room's lock (an asyncio lock
+here, the room row lock in the database for other instances), loads the state, lets the
+engine check and apply the action, appends it to the action log with the next `seq`, saves
+the snapshot, commits, and only then publishes `(room, seq)` to the broker. Checks follow
+boardgame.io's order: well-formed, authenticated, game over, your turn, legal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app import metrics
+from app.db import store
+from app.db.models import Action, Room, Seat, utcnow
+from app.games import registry
+from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, Viewer
+from app.rooms.codes import (
+    hash_token,
+    is_code,
+    new_code,
+    new_seed,
+    new_token,
+    seed_hash,
+    token_matches,
+)
+from app.rooms.errors import RoomError, not_found, unavailable
+
+log = logging.getLogger(__name__)
+
+LOG_KEEP = 40  # public events kept in the snapshot and sent with every view
+NAME_MAX = 24
+CID_MAX = 64
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    name: str
+    bot: bool
+
+
+@dataclass(slots=True)
+class RoomSnapshot:
+    """Everything needed to build any viewer's view of a room at one `seq`."""
+
+    code: str
+    game: Game[Any]
+    mode: str
+    options: JsonDict
+    status: str
+    seats: list[SeatInfo]
+    seq: int
+    seed_hash: str
+    state: Any | None  # the engine's state object; None in the lobby
+    log: list[JsonDict] = field(default_factory=list)
+    rematch_code: str | None = None
+    _views: dict[Viewer, JsonDict] = field(default_factory=dict)
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset(s.seat for s in self.seats if s.bot)
+
+    def to_act(self) -> frozenset[int]:
+        if self.state is None or self.status != "playing":
+            return frozenset()
+        return self.game.to_act(self.state)
+
+    def view(self, seat: int | None) -> JsonDict:
+        """The PROTOCOL.md view for a seat (None = spectator); computed once per seq."""
+        cached = self._views.get(seat)
+        if cached is None:
+            cached = self._views[seat] = self._build_view(seat)
+        return cached
+
+    def _build_view(self, seat: int | None) -> JsonDict:
+        base: JsonDict = {"game": self.game.id, "mode": self.mode, "status": self.status}
+        if self.state is None:
+            lobby_seats = [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in self.seats]
+            spec = self.game.modes[self.mode]
+            public = {
+                "seats": lobby_seats,
+                "options": self.options,
+                "min_players": spec.min_players,
+                "max_players": spec.max_players,
+            }
+            return base | {
+                "phase": "lobby",
+                "you": seat,
+                "to_act": [],
+                "legal": [],
+                "public": public,
+                "private": None,
+                "log": [],
+                "result": None,
+            }
+        parts = self.game.view(self.state, seat)
+        to_act = self.to_act()
+        legal = (
+            self.game.legal_actions(self.state, seat) if seat is not None and seat in to_act else []
+        )
+        return base | {
+            "phase": parts.phase,
+            "you": seat,
+            "to_act": sorted(to_act),
+            "legal": legal,
+            "public": parts.public,
+            "private": parts.private if seat is not None else None,
+            "log": self.log,
+            "result": self.game.result(self.state),
+        }
+
+
+Publisher = Callable[[str, str, int], Awaitable[None]]  # (kind, room code, seq)
+
+
+def clean_name(raw: object) -> str:
+    """1–24 printable characters after trimming (PROTOCOL.md)."""
+    if not isinstance(raw, str):
+        raise RoomError("bad_name", "name must be text")
+    name = raw.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise RoomError("bad_name", f"name must be 1–{NAME_MAX} printable characters")
+    return name
+
+
+class RoomService:
+    def __init__(
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        publish: Publisher,
+        *,
+        bot_delay: float = 0.7,
+    ) -> None:
+        self.sessions = sessions
+        self.publish = publish
+        self.bot_delay = bot_delay
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._cache: dict[str, RoomSnapshot] = {}  # latest snapshot this instance saw
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.closing = False
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def _lock(self, code: str) -> asyncio.Lock:
+        lock = self._locks.get(code)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[code] = lock
+        return lock
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[AsyncSession]:
+        """One transaction; database trouble becomes `unavailable` with nothing changed."""
+        try:
+            async with self.sessions.begin() as session:
+                yield session
+        except RoomError:
+            raise
+        except IntegrityError:
+            raise
+        except (OperationalError, DBAPIError, OSError, TimeoutError) as exc:
+            metrics.DB_ERRORS.inc()
+            log.warning("database unavailable: %s", exc.__class__.__name__)
+            raise unavailable() from exc
+
+    async def _room(self, session: AsyncSession, code: str, *, lock: bool = False) -> Room:
+        if not is_code(code):
+            raise not_found(code)
+        room = await store.room_by_code(session, code, lock=lock)
+        if room is None:
+            raise not_found(code)
+        return room
+
+    @staticmethod
+    def _game(game_id: str) -> Game[Any]:
+        game = registry.get(game_id)
+        if game is None:
+            raise RoomError("unknown_game", f"no game {game_id!r}")
+        return game
+
+    async def _seat_of_token(self, session: AsyncSession, room: Room, token: str | None) -> int:
+        if not token:
+            raise RoomError("bad_token", "a seat token is required", 401)
+        for seat in await store.seats_of(session, room.id):
+            if token_matches(token, seat.token_hash):
+                return seat.seat
+        raise RoomError("bad_token", "this token holds no seat in this room", 401)
+
+    async def _host(self, session: AsyncSession, room: Room, token: str | None) -> None:
+        if await self._seat_of_token(session, room, token) != 0:
+            raise RoomError("not_host", "only the host (seat 0) may do this", 403)
+
+    async def _snapshot(self, session: AsyncSession, room: Room) -> RoomSnapshot:
+        seats = await store.seats_of(session, room.id)
+        game = self._game(room.game)
+        state: Any | None = None
+        event_log: list[JsonDict] = []
+        if room.status != "lobby":
+            cached = self._cache.get(room.code)
+            if cached is not None and cached.seq == room.seq and cached.state is not None:
+                state, event_log = cached.state, cached.log
+            else:
+                snap = await store.snapshot_of(session, room.id)
+                if snap is None:  # pragma: no cover - written in the same transaction as start
+                    raise RoomError("corrupt", "room has no state", 500)
+                state, event_log = game.load(snap.state), list(snap.log)
+        return RoomSnapshot(
+            code=room.code,
+            game=game,
+            mode=room.mode,
+            options=dict(room.options),
+            status=room.status,
+            seats=[SeatInfo(s.seat, s.name, s.bot) for s in seats],
+            seq=room.seq,
+            seed_hash=room.seed_hash,
+            state=state,
+            log=event_log,
+            rematch_code=room.rematch_code,
+        )
+
+    def _remember(self, snap: RoomSnapshot) -> None:
+        self._cache[snap.code] = snap
+        if len(self._cache) > 5000:  # a bounded cache: forget the oldest entries
+            for code in list(self._cache)[:1000]:
+                del self._cache[code]
+
+    # --- reading ----------------------------------------------------------------------------
+
+    async def snapshot(self, code: str) -> RoomSnapshot:
+        """The room as it stands now (from this instance's cache when it is current)."""
+        async with self._tx() as session:
+            snap = await self._snapshot(session, await self._room(session, code))
+        cached = self._cache.get(code)
+        if cached is not None and cached.seq == snap.seq and cached.status == snap.status:
+            return cached
+        if snap.state is not None:
+            self._remember(snap)
+        return snap
+
+    async def authenticate(self, code: str, token: str | None) -> int:
+        async with self._tx() as session:
+            return await self._seat_of_token(session, await self._room(session, code), token)
+
+    async def room_counts(self) -> dict[str, int]:
+        async with self._tx() as session:
+            return await store.rooms_by_status(session)
+
+    # --- lobby ------------------------------------------------------------------------------
+
+    async def create(
+        self, game_id: str, mode: str, name: object, options: JsonDict | None
+    ) -> tuple[str, str]:
+        """A new room with its creator in seat 0 (the host). Returns (code, token)."""
+        game = self._game(game_id)
+        spec = game.modes.get(mode)
+        if spec is None:
+            raise RoomError("unknown_mode", f"{game_id} has no mode {mode!r}")
+        try:
+            full_options = spec.check_options(options)
+        except GameError as exc:
+            raise RoomError("bad_options", str(exc)) from exc
+        player = clean_name(name)
+        token = new_token()
+        seed = new_seed()
+        async with self._tx() as session:
+            code = new_code()
+            while await store.code_taken(session, code):
+                code = new_code()
+            room = Room(
+                code=code,
+                game=game_id,
+                mode=mode,
+                options=full_options,
+                status="lobby",
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                seq=0,
+            )
+            session.add(room)
+            await session.flush()
+            session.add(Seat(room_id=room.id, seat=0, name=player, token_hash=hash_token(token)))
+        return code, token
+
+    async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
+        async with self._lock(code), self._tx() as session:
+            room = await self._room(session, code, lock=True)
+            if bot:
+                await self._host(session, room, token)
+            if room.status != "lobby":
+                raise RoomError("already_started", "the match has already started", 409)
+            seats = await store.seats_of(session, room.id)
+            spec = self._game(room.game).modes[room.mode]
+            if len(seats) >= spec.max_players:
+                raise RoomError("room_full", f"all {spec.max_players} seats are taken", 409)
+            taken = {s.seat for s in seats}
+            seat = min(set(range(spec.max_players)) - taken)
+            session.add(
+                Seat(
+                    room_id=room.id,
+                    seat=seat,
+                    name=name,
+                    bot=bot,
+                    token_hash=None if bot else hash_token(token or ""),
+                )
+            )
+        await self.publish("lobby", code, 0)
+        return seat
+
+    async def join(self, code: str, name: object) -> tuple[int, str]:
+        player = clean_name(name)
+        token = new_token()
+        seat = await self._add_seat(code, player, bot=False, token=token)
+        return seat, token
+
+    async def add_bot(self, code: str, token: str | None) -> int:
+        async with self._tx() as session:
+            room = await self._room(session, code)
+            await self._host(session, room, token)
+            game = self._game(room.game)
+        if not _has_bot(game):
+            raise RoomError("no_bot", f"{game.id} has no bot yet", 409)
+        seats = (await self.snapshot(code)).seats
+        number = 1 + sum(s.bot for s in seats)
+        return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
+
+    async def start(self, code: str, token: str | None) -> None:
+        async with self._lock(code), self._tx() as session:
+            room = await self._room(session, code, lock=True)
+            await self._host(session, room, token)
+            if room.status != "lobby":
+                raise RoomError("already_started", "the match has already started", 409)
+            seats = await store.seats_of(session, room.id)
+            game = self._game(room.game)
+            spec = game.modes[room.mode]
+            if not spec.min_players <= len(seats) <= spec.max_players:
+                raise RoomError(
+                    "player_count",
+                    f"needs {spec.min_players}–{spec.max_players} players, {len(seats)} seated",
+                    409,
+                )
+            state = game.new(room.mode, dict(room.options), len(seats), room.seed)
+            session.add(store.new_snapshot(room.id, game.dump(state)))
+            room.status = "playing"
+            room.started_at = utcnow()
+        self._cache.pop(code, None)
+        await self.publish("state", code, 0)
+
+    # --- the match --------------------------------------------------------------------------
+
+    async def act(self, code: str, seat: int, cid: str, action: JsonDict) -> int:
+        """Apply `action` for `seat`; returns the seq it got (the same seq for a repeated cid)."""
+        if not isinstance(cid, str) or not 1 <= len(cid) <= CID_MAX:
+            raise RoomError("bad_message", f"cid must be a string of 1–{CID_MAX} characters")
+        if not isinstance(action, dict):
+            raise RoomError("bad_message", "action must be an object")
+        if self.closing:
+            raise unavailable()
+        started = time.perf_counter()
+        try:
+            async with self._lock(code):
+                seq = await self._act_locked(code, seat, cid, action)
+        except IntegrityError:
+            # Another instance appended the same (room, seat, cid) first: answer its seq.
+            async with self._tx() as session:
+                room = await self._room(session, code)
+                done = await store.action_by_cid(session, room.id, seat, cid)
+            if done is None:
+                raise unavailable() from None
+            return done.seq
+        metrics.COMMAND_LATENCY.observe(time.perf_counter() - started)
+        return seq
+
+    async def _act_locked(self, code: str, seat: int, cid: str, action: JsonDict) -> int:
+        async with self._tx() as session:
+            room = await self._room(session, code, lock=True)
+            done = await store.action_by_cid(session, room.id, seat, cid)
+            if done is not None:
+                return done.seq
+            if room.status == "lobby":
+                raise RoomError("not_your_turn", "the match has not started", 409)
+            if room.status == "finished":
+                raise RoomError("illegal_action", "the match is over", 409)
+            snap = await self._snapshot(session, room)
+            game, state = snap.game, snap.state
+            try:
+                new_state, events = game.apply(state, seat, action)
+            except NotYourTurn as exc:
+                raise RoomError("not_your_turn", str(exc), 409) from exc
+            except GameError as exc:
+                raise RoomError("illegal_action", str(exc), 409) from exc
+            seq = room.seq + 1
+            session.add(Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action))
+            event_log = (snap.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:]
+            row = await store.snapshot_of(session, room.id)
+            assert row is not None
+            row.state, row.seq, row.log, row.updated_at = (
+                game.dump(new_state),
+                seq,
+                event_log,
+                utcnow(),
+            )
+            room.seq = seq
+            if game.result(new_state) is not None:
+                room.status = "finished"
+                room.finished_at = utcnow()
+            await session.flush()
+        metrics.ACTIONS.inc()
+        snap.state, snap.seq, snap.log, snap.status = new_state, seq, event_log, room.status
+        snap._views = {}
+        self._remember(snap)
+        await self.publish("state", code, seq)
+        return seq
+
+    # --- bots -------------------------------------------------------------------------------
+
+    def wake_bots(self, snap: RoomSnapshot) -> None:
+        """If a bot seat must decide now, let it (after a short pause, so humans can follow)."""
+        if self.closing or not (snap.to_act() & snap.bot_seats):
+            return
+        task = self._bot_tasks.get(snap.code)
+        if task is not None and not task.done():
+            return
+        self._bot_tasks[snap.code] = asyncio.create_task(self._drive_bots(snap.code))
+
+    async def _drive_bots(self, code: str) -> None:
+        try:
+            while not self.closing:
+                await asyncio.sleep(self.bot_delay)
+                snap = await self.snapshot(code)
+                waiting = sorted(snap.to_act() & snap.bot_seats)
+                if not waiting:
+                    return
+                for seat in waiting:
+                    rng = random.Random(f"{snap.seed_hash}:{snap.seq}:{seat}")
+                    action = snap.game.bot_action(snap.state, seat, rng)
+                    if action is None:
+                        return
+                    await self.act(code, seat, f"bot-{snap.seq}-{seat}", action)
+        except RoomError as exc:
+            log.warning("bot in room %s stopped: %s", code, exc.message)
+        except Exception:
+            log.exception("bot in room %s failed", code)
+
+    async def aclose(self) -> None:
+        self.closing = True
+        for task in self._bot_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+
+    # --- after the match --------------------------------------------------------------------
+
+    async def rematch(self, code: str, token: str | None) -> str:
+        """Same game, mode, options and seats in a new room that starts at once; every
+        seated player's token holds the same seat there."""
+        async with self._lock(code), self._tx() as session:
+            room = await self._room(session, code, lock=True)
+            await self._host(session, room, token)
+            if room.status != "finished":
+                raise RoomError("not_finished", "the match is not over yet", 409)
+            if room.rematch_code is not None:
+                return room.rematch_code
+            seats = await store.seats_of(session, room.id)
+            game = self._game(room.game)
+            seed = new_seed()
+            new_room_code = new_code()
+            while await store.code_taken(session, new_room_code):
+                new_room_code = new_code()
+            new = Room(
+                code=new_room_code,
+                game=room.game,
+                mode=room.mode,
+                options=dict(room.options),
+                status="playing",
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                seq=0,
+                started_at=utcnow(),
+            )
+            session.add(new)
+            await session.flush()
+            for s in seats:
+                session.add(
+                    Seat(
+                        room_id=new.id, seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash
+                    )
+                )
+            state = game.new(room.mode, dict(room.options), len(seats), seed)
+            session.add(store.new_snapshot(new.id, game.dump(state)))
+            room.rematch_code = new_room_code
+        await self.publish("rematch", code, 0)
+        await self.publish("state", new_room_code, 0)
+        return new_room_code
+
+    async def replay(self, code: str) -> JsonDict:
+        async with self._tx() as session:
+            room = await self._room(session, code)
+            if room.status != "finished":
+                raise RoomError("not_finished", "the replay opens when the match is over", 409)
+            actions = await store.actions_of(session, room.id)
+            snap = await self._snapshot(session, room)
+        return {
+            "seed": str(room.seed),
+            "seed_hash": room.seed_hash,
+            "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action} for a in actions],
+            "result": snap.game.result(snap.state),
+        }
+
+    async def replay_view(self, code: str, seq: int) -> JsonDict:
+        """The view at `seq` with every card revealed, rebuilt from the action log."""
+        async with self._tx() as session:
+            room = await self._room(session, code)
+            if room.status != "finished":
+                raise RoomError("not_finished", "the replay opens when the match is over", 409)
+            if not 0 <= seq <= room.seq:
+                raise RoomError("not_found", f"no step {seq}; the last is {room.seq}", 404)
+            actions = await store.actions_of(session, room.id, upto=seq)
+            seats = await store.seats_of(session, room.id)
+        game = self._game(room.game)
+        state = game.new(room.mode, dict(room.options), len(seats), room.seed)
+        events: list[JsonDict] = []
+        for a in actions:
+            state, new_events = game.apply(state, a.seat, a.action)
+            events.extend({"seq": a.seq, **e} for e in new_events)
+        parts = game.view(state, REVEAL)
+        status = "finished" if seq == room.seq else "playing"
+        return {
+            "seq": seq,
+            "view": {
+                "game": game.id,
+                "mode": room.mode,
+                "status": status,
+                "phase": parts.phase,
+                "you": None,
+                "to_act": sorted(game.to_act(state)),
+                "legal": [],
+                "public": parts.public,
+                "private": parts.private,
+                "log": events[-LOG_KEEP:],
+                "result": game.result(state),
+            },
+        }
+
+
+def _has_bot(game: Game[Any]) -> bool:
+    """A game ships a bot when its `bot_action` is more than the protocol's default."""
+    return bool(getattr(game, "has_bot", True))

@@ -1,0 +1,52 @@
+"""The one place that reads the environment."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DATA_DIR = Path("data")
+
+
+class Settings(BaseSettings):
+    """Configuration, from environment variables of the same name (upper case)."""
+
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    database_url: str = Field(
+        default="",
+        description="SQLAlchemy async URL; empty = an embedded SQLite file under ./data/",
+    )
+    redis_url: str = Field(default="", description="redis://… for fan-out across instances")
+    allowed_origins: str = Field(
+        default="",
+        description="comma-separated Origins allowed on the WebSocket; empty = same host only",
+    )
+    bot_delay_ms: int = Field(default=700, description="pause before a bot acts, for humans")
+    log_level: str = "info"
+    send_queue: int = Field(default=16, description="views queued per socket before dropping")
+    rate_per_second: int = 20
+    http_rate_per_minute: int = Field(
+        default=120, description="room creations and joins per client address per minute"
+    )
+
+    @property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{(DATA_DIR / 'pitchside.db').resolve()}"
+
+    @property
+    def origins(self) -> list[str]:
+        return [o.strip() for o in self.allowed_origins.split(",") if o.strip()]
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,108 @@
+"""Run the real app on a free local port in a background thread, and database helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import uvicorn
+
+from app.db.migrate import upgrade
+from app.main import create_app
+from app.settings import Settings
+
+PG_ADMIN_URL = os.environ.get(
+    "TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _pg_admin_dsn() -> str:
+    return "postgresql://" + PG_ADMIN_URL.split("://", 1)[1]
+
+
+async def _pg_execute(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(_pg_admin_dsn(), timeout=3)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+def postgres_reachable() -> str | None:
+    """None when PostgreSQL answers; otherwise why not."""
+    try:
+        asyncio.run(_pg_execute("SELECT 1"))
+    except Exception as exc:
+        return f"PostgreSQL at {PG_ADMIN_URL} is not reachable ({exc.__class__.__name__})"
+    return None
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh, migrated database for one test session; dropped afterwards."""
+    name = f"pitchside_test_{uuid.uuid4().hex[:10]}"
+    asyncio.run(_pg_execute(f'CREATE DATABASE "{name}"'))
+    base = PG_ADMIN_URL.rsplit("/", 1)[0]
+    url = f"{base}/{name}"
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        asyncio.run(_pg_execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@dataclass
+class RunningServer:
+    url: str  # http://127.0.0.1:port
+    ws_url: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+def start_server(database_url: str, **settings: object) -> RunningServer:
+    port = free_port()
+    config = Settings(
+        database_url=database_url,
+        host="127.0.0.1",
+        port=port,
+        bot_delay_ms=0,
+        **settings,  # type: ignore[arg-type]
+    )
+    app = create_app(config)
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+            lifespan="on",
+        )
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("test server did not start")
+        time.sleep(0.02)
+    return RunningServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server, thread)
