@@ -1,0 +1,81 @@
+// HTTP calls of PROTOCOL.md, and what this browser remembers (seat tokens per room, name).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "network", "");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(response.status, err.code || String(response.status), err.message);
+  }
+  return data;
+}
+
+const room = (code) => `/api/rooms/${encodeURIComponent(code)}`;
+
+export const api = {
+  games: () => call("GET", "/api/games"),
+  createRoom: (game, mode, name, options) =>
+    call("POST", "/api/rooms", { body: { game, mode, name, options } }),
+  room: (code) => call("GET", room(code)),
+  join: (code, name) => call("POST", `${room(code)}/join`, { body: { name } }),
+  addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
+  start: (code, token) => call("POST", `${room(code)}/start`, { token }),
+  rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
+  replay: (code) => call("GET", `${room(code)}/replay`),
+  replayStep: (code, seq) => call("GET", `${room(code)}/replay/${seq}`),
+};
+
+// --- what this browser remembers ------------------------------------------------------------
+
+const SEAT = "pitchside.seat.";
+const NAME = "pitchside.name";
+
+/** {seat, token, host?} for a room code, or null. */
+export function getSeat(code) {
+  try {
+    return JSON.parse(localStorage.getItem(SEAT + code)) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSeat(code, seat) {
+  localStorage.setItem(SEAT + code, JSON.stringify(seat));
+}
+
+export function forgetSeat(code) {
+  localStorage.removeItem(SEAT + code);
+}
+
+export function getName() {
+  return localStorage.getItem(NAME) || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem(NAME, name);
+}

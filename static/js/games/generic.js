@@ -1,0 +1,108 @@
+// The generic table: used when a game has no static/js/games/<game>/table.js (and as an
+// example of the contract in README.md). It shows the public state as readable blocks, your
+// private state, the log, and one button per element of view.legal.
+
+const HIDDEN_KEYS = new Set(["id"]);
+
+function humanize(name) {
+  const text = String(name).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function scalar(value) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return value ? "✓" : "✗";
+  return String(value);
+}
+
+function isCard(value) {
+  return value && typeof value === "object" && !Array.isArray(value) && "id" in value;
+}
+
+function cardText(card) {
+  if (card.id === null) return `▒ ${card.back ?? ""}`.trim();
+  const face = Object.entries(card)
+    .filter(([k]) => !HIDDEN_KEYS.has(k))
+    .map(([k, v]) => (typeof v === "object" ? `${k}: ${JSON.stringify(v)}` : `${k} ${v}`));
+  return face.length ? face.join(" · ") : String(card.id);
+}
+
+/** A readable block for any JSON value (depth-limited). */
+function block(h, value, depth) {
+  if (value === null || typeof value !== "object") return h("span", { class: "gv" }, scalar(value));
+  if (isCard(value)) return h("span", { class: "gcard" }, cardText(value));
+  if (Array.isArray(value)) {
+    if (!value.length) return h("span", { class: "gv muted" }, "–");
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return h("span", { class: "gv" }, value.map(scalar).join(", "));
+    }
+    return h(
+      "ol",
+      { class: "glist", start: 0 },
+      value.map((v) => h("li", null, block(h, v, depth + 1))),
+    );
+  }
+  if (depth > 4) return h("span", { class: "gv" }, JSON.stringify(value));
+  return h(
+    "dl",
+    { class: "gkv" },
+    Object.entries(value).map(([k, v]) => [h("dt", null, humanize(k)), h("dd", null, block(h, v, depth + 1))]),
+  );
+}
+
+export function actionLabel(view, action, ctx) {
+  const key = `${view.game}.action.${action.type}`;
+  const translated = ctx.t(key, action);
+  if (translated !== key) return translated;
+  const fields = Object.entries(action)
+    .filter(([k]) => k !== "type")
+    .map(([k, v]) => `${humanize(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return [humanize(action.type), ...fields].join(" · ");
+}
+
+function section(h, title, ...body) {
+  return h("section", { class: "panel gsec" }, h("h2", null, title), ...body);
+}
+
+export function render(root, view, ctx) {
+  const { h, t } = ctx;
+  const score = view.public?.score;
+  const parts = [];
+  if (Array.isArray(score)) {
+    parts.push(h("p", { class: "score big", "aria-label": t("ui.score") }, `${score[0]} – ${score[1]}`));
+  }
+  parts.push(section(h, t("ui.table"), block(h, view.public ?? {}, 0)));
+  if (view.private) parts.push(section(h, t("ui.private"), block(h, view.private, 0)));
+  const log = view.log || [];
+  parts.push(
+    section(
+      h,
+      t("ui.log"),
+      log.length
+        ? h("ol", { class: "log" }, log.slice().reverse().map((e) => h("li", null, h("span", { class: "seq" }, String(e.seq ?? "")), " ", ctx.eventText(e))))
+        : h("p", { class: "muted" }, "–"),
+    ),
+  );
+  root.replaceChildren(...parts);
+  const legal = view.legal || [];
+  ctx.bar.replaceChildren(
+    legal.length
+      ? h(
+          "div",
+          { class: "legal" },
+          legal.map((action) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "btn",
+                disabled: ctx.busy,
+                onclick: () => ctx.send(action),
+              },
+              actionLabel(view, action, ctx),
+            ),
+          ),
+        )
+      : "",
+  );
+}

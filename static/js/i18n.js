@@ -1,0 +1,95 @@
+// Strings: static/i18n/{en,hu,da}.json for the shell, static/js/games/<game>/i18n.json per game
+// (its keys exposed as "<game>.<key>"). Missing keys fall back to English, then to the key.
+
+export const LANGS = ["en", "hu", "da"];
+const STORE = "pitchside.lang";
+
+const tables = { en: {}, hu: {}, da: {} };
+const loadedGames = new Map(); // game id -> Promise
+let lang = pickLang();
+
+function pickLang() {
+  const saved = localStorage.getItem(STORE);
+  if (LANGS.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+function flatten(obj, prefix, out) {
+  for (const [key, value] of Object.entries(obj || {})) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object" && !Array.isArray(value)) flatten(value, full, out);
+    else out[full] = String(value);
+  }
+  return out;
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+/** Loads the shell's strings for every language (small files; switching is then instant). */
+export async function loadShell() {
+  await Promise.all(
+    LANGS.map(async (code) => {
+      try {
+        Object.assign(tables[code], flatten(await fetchJson(`/static/i18n/${code}.json`), "", {}));
+      } catch (err) {
+        console.warn("i18n", code, err);
+      }
+    }),
+  );
+  document.documentElement.lang = lang;
+}
+
+/** Loads static/js/games/<game>/i18n.json once; a missing file is fine. */
+export function loadGame(game) {
+  if (!loadedGames.has(game)) {
+    const job = fetchJson(`/static/js/games/${game}/i18n.json`)
+      .then((data) => {
+        for (const code of LANGS) flatten(data[code], game, tables[code]);
+      })
+      .catch(() => {});
+    loadedGames.set(game, job);
+  }
+  return loadedGames.get(game);
+}
+
+export function has(key) {
+  return key in tables[lang] || key in tables.en;
+}
+
+export function t(key, vars) {
+  const text = tables[lang][key] ?? tables.en[key] ?? key;
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    vars[name] === undefined || vars[name] === null ? whole : String(vars[name]),
+  );
+}
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(code) {
+  if (!LANGS.includes(code)) return;
+  lang = code;
+  localStorage.setItem(STORE, code);
+  document.documentElement.lang = code;
+}
+
+/** A label object {en, hu, da} in the current language. */
+export function pick(labels, fallback) {
+  if (!labels) return fallback;
+  if (typeof labels === "string") return labels;
+  return labels[lang] ?? labels.en ?? fallback;
+}
+
+export function money(n) {
+  return `${new Intl.NumberFormat(lang === "en" ? "en-GB" : lang).format(n)} P`;
+}

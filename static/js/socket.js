@@ -1,0 +1,217 @@
+// The room socket (PROTOCOL.md "WebSocket"): hello with a seat token or as a spectator,
+// reconnection that never gives up, ping, and one action in flight that keeps its cid.
+//
+//   const sock = new RoomSocket(code, token, {onView, onAck, onError, onPresence,
+//                                             onRematch, onBadToken, onConnection});
+//   sock.start(); sock.send(action) -> cid | null; sock.stop();
+//
+// Back-off 0.5–8 s with jitter; an instant retry on visibilitychange, pageshow and online.
+// An action that was not acked keeps its cid and is sent again once views flow again
+// (also after an `unavailable` error); the server applies a cid at most once.
+
+const PING_MS = 20000;
+const SILENCE_MS = 50000; // no message at all for this long: the socket is dead, reopen it
+const MIN_DELAY = 500;
+const MAX_DELAY = 8000;
+
+let cidCounter = 0;
+
+function newCid() {
+  cidCounter += 1;
+  const rand = Math.floor(Math.random() * 36 ** 4).toString(36);
+  return `c-${Date.now().toString(36)}-${cidCounter}-${rand}`;
+}
+
+export class RoomSocket {
+  constructor(code, token, handlers) {
+    this.code = code;
+    this.token = token || null;
+    this.on = handlers;
+    this.ws = null;
+    this.live = false; // a view arrived on the current connection
+    this.stopped = true;
+    this.attempt = 0;
+    this.timer = null;
+    this.pingTimer = null;
+    this.retryTimer = null;
+    this.lastHeard = 0;
+    this.pending = null; // {cid, action, sent}
+    this.wake = () => {
+      if (document.visibilityState !== "hidden") this.reconnectNow();
+    };
+  }
+
+  start() {
+    this.stopped = false;
+    document.addEventListener("visibilitychange", this.wake);
+    window.addEventListener("pageshow", this.wake);
+    window.addEventListener("online", this.wake);
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    document.removeEventListener("visibilitychange", this.wake);
+    window.removeEventListener("pageshow", this.wake);
+    window.removeEventListener("online", this.wake);
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.ws) {
+      this.ws.onclose = null;
+      this.ws.close(1000);
+    }
+    this.ws = null;
+    this.setLive(false);
+  }
+
+  get busy() {
+    return this.pending !== null || !this.live;
+  }
+
+  /** Sends an action (one element of view.legal, verbatim). Null while one is in flight. */
+  send(action) {
+    if (this.pending) return null;
+    this.pending = { cid: newCid(), action, sent: false };
+    this.flush();
+    return this.pending.cid;
+  }
+
+  flush() {
+    const p = this.pending;
+    if (!p || p.sent || !this.live) return;
+    p.sent = this.raw({ type: "act", cid: p.cid, action: p.action });
+  }
+
+  raw(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    let ws;
+    try {
+      ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
+    } catch {
+      this.schedule();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.lastHeard = Date.now();
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.tick(), PING_MS);
+    };
+    ws.onmessage = (event) => this.receive(event.data);
+    ws.onclose = (event) => this.closed(ws, event.code);
+    ws.onerror = () => {}; // onclose follows
+  }
+
+  tick() {
+    if (Date.now() - this.lastHeard > SILENCE_MS) {
+      this.reconnectNow();
+      return;
+    }
+    this.raw({ type: "ping" });
+  }
+
+  receive(text) {
+    this.lastHeard = Date.now();
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const handler = {
+      view: () => this.gotView(msg),
+      ack: () => this.gotAck(msg),
+      error: () => this.gotError(msg),
+      presence: () => this.on.onPresence?.(msg),
+      rematch: () => this.on.onRematch?.(msg),
+    }[msg.type];
+    handler?.();
+  }
+
+  gotView(msg) {
+    this.attempt = 0;
+    this.setLive(true);
+    this.on.onView?.(msg);
+    this.flush();
+  }
+
+  gotAck(msg) {
+    if (this.pending && this.pending.cid === msg.cid) this.pending = null;
+    this.on.onAck?.(msg);
+  }
+
+  gotError(msg) {
+    if (msg.code === "bad_token") {
+      this.stop();
+      this.on.onBadToken?.();
+      return;
+    }
+    const mine = this.pending && this.pending.cid === msg.cid;
+    if (mine && msg.code === "unavailable") {
+      // Keep the cid; send again with the next view, or after a pause if none comes.
+      this.pending.sent = false;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.flush(), 2000 + Math.random() * 2000);
+    } else if (mine) {
+      this.pending = null;
+    }
+    this.on.onError?.(msg);
+  }
+
+  closed(ws, code) {
+    if (ws !== this.ws) return;
+    clearInterval(this.pingTimer);
+    this.ws = null;
+    this.setLive(false);
+    if (this.pending) this.pending.sent = false;
+    if (code === 4401) {
+      this.stop();
+      this.on.onBadToken?.();
+      return;
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const ceiling = Math.min(MAX_DELAY, MIN_DELAY * 2 ** this.attempt);
+    const delay = Math.max(MIN_DELAY, ceiling * (0.5 + Math.random() * 0.5));
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.stopped) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN && Date.now() - this.lastHeard < SILENCE_MS) {
+      return;
+    }
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    if (this.ws) {
+      const old = this.ws;
+      this.ws = null;
+      old.onclose = null;
+      old.close();
+      this.setLive(false);
+      if (this.pending) this.pending.sent = false;
+    }
+    this.attempt = 0;
+    this.connect();
+  }
+
+  setLive(live) {
+    if (this.live === live) return;
+    this.live = live;
+    this.on.onConnection?.(live);
+  }
+}

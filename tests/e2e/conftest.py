@@ -1,0 +1,134 @@
+"""Browser tests: the real app (`python -m app`) on a free port with a temporary SQLite
+database, driven by the system Chromium through Playwright (TESTING.md).
+
+`PITCHSIDE_E2E_URL` points the tests at an already running server instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("PITCHSIDE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+SHOTS = Path(os.environ.get("PITCHSIDE_SHOTS", "/tmp/shots"))
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=1) as response:
+            return bool(response.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The base URL of a running Pitchside, started here unless PITCHSIDE_E2E_URL is set."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    external = os.environ.get("PITCHSIDE_E2E_URL")
+    if external:
+        yield external.rstrip("/")
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="pitchside-e2e-"))
+    port = _free_port()
+    env = {
+        **os.environ,
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp / 'e2e.db'}",
+    }
+    env.pop("REDIS_URL", None)
+    log = (tmp / "server.log").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while not _healthy(url):
+            if server.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                output = (tmp / "server.log").read_text(errors="replace")[-3000:]
+                pytest.fail(f"python -m app did not become healthy:\n{output}")
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def game_choice(app_url: str) -> dict[str, Any]:
+    """A registered game and a mode that two people can play: {game, mode} from /api/games."""
+    with urllib.request.urlopen(f"{app_url}/api/games", timeout=5) as response:
+        games = json.load(response)
+    for game in games:
+        for mode in game["modes"]:
+            if mode["min_players"] <= 2 <= mode["max_players"]:
+                return {"game": game, "mode": mode}
+    pytest.skip("the server registers no game that two players can play")
+
+
+@pytest.fixture
+async def browser(app_url: str) -> AsyncIterator[Any]:
+    playwright_api = pytest.importorskip("playwright.async_api")
+    async with playwright_api.async_playwright() as p:
+        chromium = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            await chromium.close()
+
+
+@pytest.fixture
+def shot() -> Any:
+    """shot(page, name): a screenshot in /tmp/shots, to look at what a person sees."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    async def take(page: Any, name: str) -> None:
+        await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+    return take

@@ -1,0 +1,94 @@
+"""The lobby in a real browser: a host creates a room, a phone opens the link and sits down,
+both lobbies show both names; a reload of the phone keeps its seat (token in localStorage)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+ROOM_PATH = re.compile(r"/r/([A-HJKMNP-Z2-9]{6})$")
+
+
+async def create_room(browser: Any, app_url: str, choice: dict[str, Any], name: str) -> Any:
+    """A host page that went Home → game → mode → name → Create; returns it in its lobby."""
+    context = await browser.new_context(viewport={"width": 430, "height": 900}, locale="en-GB")
+    page = await context.new_page()
+    await page.goto(app_url)
+    game_name = choice["game"]["name"]["en"]
+    await page.get_by_role("button", name=re.compile(re.escape(game_name))).click()
+    if len(choice["game"]["modes"]) > 1:
+        await (
+            page.locator(".chips .chip").nth(choice["game"]["modes"].index(choice["mode"])).click()
+        )
+    await page.fill("#name", name)
+    await page.click("#create")
+    await page.wait_for_url(ROOM_PATH)
+    await page.locator("#seats").get_by_text(name).wait_for()
+    return page
+
+
+async def take_seat(browser: Any, room_url: str, name: str) -> Any:
+    """A phone that opened the room link and took a seat; returns its page in the lobby."""
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    await page.goto(room_url)
+    await page.fill("#name", name)
+    await page.tap("#take-seat")
+    await page.locator("#seats .seat.you").get_by_text(name).wait_for()
+    return page
+
+
+async def test_host_and_phone_see_each_other_in_the_lobby(
+    browser: Any, app_url: str, game_choice: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, app_url, game_choice, "Anna")
+    room_url = host.url
+    phone = await take_seat(browser, room_url, "Bence")
+
+    for page in (host, phone):
+        seats = page.locator("#seats")
+        await seats.get_by_text("Anna").wait_for()
+        await seats.get_by_text("Bence").wait_for(timeout=10_000)
+    await shot(host, "lobby-host")
+    await shot(phone, "lobby-phone")
+
+    # The host starts; a guest only waits for the host.
+    assert await host.locator("#start").count() == 1
+    assert await phone.locator("#start").count() == 0
+    assert "host" in (await phone.locator("#bar").inner_text()).lower()
+    # Nothing is wider than the phone: no sideways scrolling.
+    width = await phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+
+
+async def test_phone_reload_returns_to_its_seat(
+    browser: Any, app_url: str, game_choice: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, app_url, game_choice, "Anna")
+    phone = await take_seat(browser, host.url, "Zoli")
+    seat_before = await phone.locator("#seats .seat.you").get_attribute("data-seat")
+
+    await phone.reload()
+    mine = phone.locator("#seats .seat.you")
+    await mine.get_by_text("Zoli").wait_for()
+    assert await mine.get_attribute("data-seat") == seat_before
+    assert await phone.locator("#take-seat").count() == 0
+    # Still one Zoli: the reload did not take a second seat.
+    assert await host.locator("#seats").get_by_text("Zoli").count() == 1
+    await shot(phone, "lobby-phone-reloaded")
+
+
+async def test_unknown_room_offers_a_way_home(browser: Any, app_url: str, shot: Any) -> None:
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    await page.goto(f"{app_url}/r/ZZZZZZ")
+    await page.get_by_text("No room ZZZZZZ").wait_for()
+    await page.get_by_role("button", name="New room").tap()
+    await page.wait_for_url(f"{app_url}/")
+    await shot(page, "unknown-room")
