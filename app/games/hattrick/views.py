@@ -1,0 +1,179 @@
+"""What each viewer sees (rules/hattrick.md §13, PROTOCOL.md "Conventions inside views").
+
+The only place that decides visibility: every field is whitelisted. Hands, draw-pile order and
+undisclosed choices (a laid card, a shooting or keeper card before the reveal) stay private.
+"""
+
+from __future__ import annotations
+
+from app.games.base import REVEAL, JsonDict, View, Viewer
+from app.games.hattrick.cards import (
+    COLOUR,
+    EMPTY_NAMES,
+    PLAYERS,
+    SHOOTING,
+    card_side,
+    card_type,
+    card_value,
+    keeper_cards,
+    keeper_covers,
+    number_of,
+    team_of,
+)
+from app.games.hattrick.rules import attack_of, defence_of, is_star
+from app.games.hattrick.state import Match
+
+
+def card_face(card: str) -> JsonDict:
+    """Any physical card face up: action, shooting or keeper card."""
+    if card.startswith("SH-"):
+        s = SHOOTING[card]
+        return {
+            "id": card,
+            "kind": "shooting",
+            "colour": s.colour,
+            "target": s.target,
+            "modifier": s.modifier,
+        }
+    if "-GK" in card:
+        return {
+            "id": card,
+            "kind": "keeper",
+            "team": team_of(card),
+            "covers": keeper_covers(card),
+            "star": "GK*" in card,
+        }
+    return {
+        "id": card,
+        "kind": "action",
+        "team": team_of(card),
+        "type": card_type(card),
+        "value": card_value(card),
+        "side": card_side(card),
+    }
+
+
+def back(team: int) -> JsonDict:
+    return {"id": None, "back": COLOUR[team]}
+
+
+def player_face(m: Match, player: str) -> JsonDict:
+    card = PLAYERS[number_of(player)]
+    return {
+        "id": player,
+        "team": team_of(player),
+        "number": card.number,
+        "role": card.role,
+        "side": card.side,
+        "attack": attack_of(m, player),
+        "defence": defence_of(m, player),
+        "star": is_star(m, player),
+    }
+
+
+def table_cards(m: Match) -> list[JsonDict | None]:
+    """The card each seat has on the table: face up once revealed, a back while hidden (the
+    seat's own hidden choice is in its `private.chosen`)."""
+    out: list[JsonDict | None] = []
+    for team in (0, 1):
+        hidden = m.pending[team]
+        shown = m.played[team]
+        if hidden is not None:
+            out.append(back(team))
+        elif shown is not None:
+            out.append(card_face(shown))
+        else:
+            out.append(None)
+    return out
+
+
+def shot_view(m: Match) -> JsonDict | None:
+    """`public.shot`: the shooting numbers (UX.md); choices appear only once revealed."""
+    shot = m.shot
+    if shot is None:
+        return None
+    out = {
+        k: shot[k]
+        for k in (
+            "team",
+            "player",
+            "colour",
+            "line",
+            "col",
+            "penalty",
+            "base",
+            "overlay",
+            "allowance",
+            "power",
+            "total",
+            "outcome",
+        )
+    }
+    out["card"] = card_face(shot["card"])
+    out["shooting"] = card_face(shot["shooting"]) if shot["shooting"] else None
+    out["keeper"] = card_face(shot["keeper"]) if shot["keeper"] else None
+    out["drawn"] = [card_face(c) for c in shot["drawn"]]
+    out["chosen"] = [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)]
+    return out
+
+
+def public_view(m: Match) -> JsonDict:
+    so = m.shootout
+    return {
+        "half": m.half,
+        "score": list(m.score),
+        "shootout": None
+        if so is None
+        else {
+            "goals": list(so["goals"]),
+            "taken": list(so["taken"]),
+            "first": so["first"],
+            "kicker": so["kicker"],
+        },
+        "teams": [m.options["team_blue"], m.options["team_red"]],
+        "pitch": [[None if p is None else player_face(m, p) for p in row] for row in m.grid],
+        "empty_names": {k: list(v) for k, v in EMPTY_NAMES.items()},
+        "carrier": m.carrier,
+        "attacker": m.attacker,
+        "scoring_opportunity": m.so,
+        "so_round": m.so_round if m.so else 0,
+        "yellow": list(m.yellow),
+        "sent_off": list(m.off),
+        "hand_sizes": [len(h) for h in m.hands],
+        "pile_sizes": [len(p) for p in m.piles],
+        "discards": [[card_face(c) for c in d] for d in m.discards],
+        "exhausted": list(m.exhausted),
+        "valve": m.valve,
+        "table": table_cards(m),
+        "chosen": [m.pending[t] is not None for t in (0, 1)],
+        "moved": m.moved,
+        "shooting_cards": [card_face(c) for c in SHOOTING],
+        "keepers": [[card_face(c) for c in keeper_cards(t, 1 in m.stars[t])] for t in (0, 1)],
+        "keeper_star": [1 in m.stars[t] for t in (0, 1)],
+        "shot": shot_view(m),
+        "options": dict(m.options),
+    }
+
+
+def private_view(m: Match, seat: int) -> JsonDict:
+    chosen = m.pending[seat]
+    return {
+        "team": seat,
+        "hand": [card_face(c) for c in m.hands[seat]],
+        "chosen": None if chosen is None else card_face(chosen),
+    }
+
+
+def view(m: Match, viewer: Viewer) -> View:
+    public = public_view(m)
+    if viewer is None:
+        return View(m.phase, public, None)
+    if viewer == REVEAL:
+        private: JsonDict = {
+            "hands": [[card_face(c) for c in h] for h in m.hands],
+            "piles": [[card_face(c) for c in p] for p in m.piles],
+            "pending": [None if c is None else card_face(c) for c in m.pending],
+        }
+        return View(m.phase, public, private)
+    assert isinstance(viewer, int)
+    return View(m.phase, public, private_view(m, viewer))
