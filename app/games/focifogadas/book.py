@@ -1,0 +1,467 @@
+"""The bookmakers' table shared by Bukméker and live mode (rules/focifogadas.md §10.1–§10.7).
+
+Deal, three-round draft with hidden picks, multiplier discs, stakes and settlement, as pure
+functions over a frozen `Book`. The mode modules (`bukmeker.py`, `live.py`) put a match or a
+scorer's entry list between the stakes and the settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from app.games.base import Action, Event, JsonDict, Rng, check_legal
+from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
+from app.games.focifogadas.record import MatchRecord
+
+DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D)
+DISC_COPIES: Final = 3
+MARKER_VALUE: Final = 100  # §10.5 (S*)
+MONEY_PER_PLAYER: Final = 1000  # §10.1 (S*): 1000 × N each
+DEAL_EACH: Final = 4  # §10.1: 4 light + 4 dark
+ROUNDS: Final = 3  # §10.3
+MAX_PER_CARD: Final = 3  # §10.5 rule 3
+LIMIT_WHILE_BARE: Final = 2  # §10.5 rule 4
+
+DRAFT: Final = "draft"
+DISCS: Final = "discs"
+STAKES: Final = "stakes"
+DONE: Final = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A betting card a bookmaker offers, with its multiplier disc (§10.3 step 2)."""
+
+    card: str
+    bookmaker: int
+    disc: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """`n` markers of `seat` on `card`, paid to its bookmaker at once (§10.5)."""
+
+    card: str
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    n: int
+    start: int  # the start player: leads the reveals and the stakes
+    money: tuple[int, ...]
+    phase: str
+    round: int
+    hands: tuple[tuple[str, ...], ...]
+    picks: tuple[str | None, ...]  # this round's hidden picks
+    disc_turn: int  # index into seat_order during DISCS
+    offers: tuple[Offer, ...]
+    discs_left: tuple[int, ...]  # copies left per DISC_VALUES entry
+    markers: tuple[int, ...]
+    stakes: tuple[Stake, ...]
+    stake_seat: int
+
+
+# --- Setup ----------------------------------------------------------------------------------
+
+
+def deal(n: int, start: int, markers: int, rng: Rng) -> tuple[Book, Rng, list[Event]]:
+    """§10.1 / §11 step 1: 4 light + 4 dark cards each, 1000·N money, the disc pool."""
+    light, rng = rng.shuffle(LIGHT_IDS)
+    dark, rng = rng.shuffle(DARK_IDS)
+    k = DEAL_EACH
+    hands = tuple(light[k * i : k * i + k] + dark[k * i : k * i + k] for i in range(n))
+    book = Book(
+        n=n,
+        start=start,
+        money=(MONEY_PER_PLAYER * n,) * n,
+        phase=DRAFT,
+        round=1,
+        hands=hands,
+        picks=(None,) * n,
+        disc_turn=0,
+        offers=(),
+        discs_left=(DISC_COPIES,) * len(DISC_VALUES),
+        markers=(markers,) * n,
+        stakes=(),
+        stake_seat=start,
+    )
+    events: list[Event] = [
+        {"event": "betting_cards_dealt", "light": k, "dark": k, "money": book.money[0]},
+        {"event": "draft_round_started", "round": 1},
+    ]
+    return book, rng, events
+
+
+def seat_order(b: Book) -> list[int]:
+    """Clockwise from the start player (§5: left(i) = i + 1)."""
+    return [(b.start + k) % b.n for k in range(b.n)]
+
+
+# --- Whose decision, and which ---------------------------------------------------------------
+
+
+def to_act(b: Book) -> frozenset[int]:
+    if b.phase == DRAFT:
+        return frozenset(i for i in range(b.n) if b.picks[i] is None)
+    if b.phase == DISCS:
+        return frozenset({seat_order(b)[b.disc_turn]})
+    if b.phase == STAKES:
+        return frozenset({b.stake_seat})
+    return frozenset()
+
+
+def offers_of(b: Book, seat: int) -> list[Offer]:
+    return [o for o in b.offers if o.bookmaker == seat]
+
+
+def legal(b: Book, seat: int) -> list[Action]:
+    if seat not in to_act(b):
+        return []
+    if b.phase == DRAFT:
+        hand = b.hands[seat]
+        # §10.3 step 1: at least one exact result among a player's three offered cards.
+        if b.round == ROUNDS and not any(is_dark(o.card) for o in offers_of(b, seat)):
+            hand = tuple(c for c in hand if is_dark(c))
+        return [{"type": "pick", "card": c} for c in hand]
+    if b.phase == DISCS:
+        return [
+            {"type": "disc", "value": v}
+            for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
+            if k
+        ]
+    return [
+        {"type": "stake", "card": card, "n": n}
+        for card in stakeable(b, seat)
+        for n in range(1, min(MAX_PER_CARD, b.markers[seat]) + 1)
+    ]
+
+
+def bettors(b: Book, card: str) -> set[int]:
+    return {s.seat for s in b.stakes if s.card == card}
+
+
+def stake_blocks(b: Book, seat: int) -> dict[str, str]:
+    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2 and 4)."""
+    bare = any(not bettors(b, o.card) for o in b.offers)
+    blocks: dict[str, str] = {}
+    for o in b.offers:
+        on_card = bettors(b, o.card)
+        if o.bookmaker == seat:
+            blocks[o.card] = "own_card"
+        elif seat in on_card:
+            blocks[o.card] = "already_staked"
+        elif bare and len(on_card) >= LIMIT_WHILE_BARE:
+            blocks[o.card] = "two_bettor_limit"
+    return blocks
+
+
+def stakeable(b: Book, seat: int) -> list[str]:
+    """The cards `seat` may stake on now, with the deadlock fallback (§10.5 rule 5)."""
+    blocks = stake_blocks(b, seat)
+    open_cards = [o.card for o in b.offers if o.card not in blocks]
+    if open_cards:
+        return open_cards
+    return [o.card for o in b.offers if blocks[o.card] == "two_bettor_limit"]
+
+
+# --- Applying a decision --------------------------------------------------------------------
+
+
+def apply(b: Book, seat: int, action: Action) -> tuple[Book, list[Event]]:
+    check_legal(legal(b, seat), seat, to_act(b), action)
+    if action["type"] == "pick":
+        return _pick(b, seat, str(action["card"]))
+    if action["type"] == "disc":
+        return _disc(b, seat, int(action["value"]))
+    return _stake(b, seat, str(action["card"]), int(action["n"]))
+
+
+def _pick(b: Book, seat: int, card: str) -> tuple[Book, list[Event]]:
+    """§10.3 step 1: a hidden pick; the reveals start once every seat has picked."""
+    picks = list(b.picks)
+    picks[seat] = card
+    hands = list(b.hands)
+    hands[seat] = tuple(c for c in b.hands[seat] if c != card)
+    b = replace(b, picks=tuple(picks), hands=tuple(hands))
+    events: list[Event] = [{"event": "card_picked", "seat": seat, "round": b.round}]
+    if all(p is not None for p in picks):
+        b = replace(b, phase=DISCS, disc_turn=0)
+    return b, events
+
+
+def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
+    """§10.3 step 2: the pick is turned up and gets a disc; then the hands pass left."""
+    card = b.picks[seat]
+    assert card is not None
+    index = DISC_VALUES.index(value)
+    discs = list(b.discs_left)
+    discs[index] -= 1
+    b = replace(
+        b,
+        offers=(*b.offers, Offer(card, seat, value)),
+        discs_left=tuple(discs),
+        disc_turn=b.disc_turn + 1,
+    )
+    events: list[Event] = [
+        {"event": "card_offered", "seat": seat, "card": CARDS[card].to_json(), "disc": value}
+    ]
+    if b.disc_turn < b.n:
+        return b, events
+    if b.round < ROUNDS:
+        # §10.3 step 3: seat i's hand goes to left(i) = i + 1.
+        hands = tuple(b.hands[(i - 1) % b.n] for i in range(b.n))
+        b = replace(b, hands=hands, round=b.round + 1, picks=(None,) * b.n, phase=DRAFT)
+        events += [
+            {"event": "hands_passed", "direction": "left"},
+            {"event": "draft_round_started", "round": b.round},
+        ]
+        return b, events
+    # After round 3 the rest of each hand goes to the box (D, §10.3 step 3).
+    b = replace(b, hands=((),) * b.n, picks=(None,) * b.n, phase=STAKES, stake_seat=b.start)
+    events.append({"event": "stakes_opened", "seat": b.start})
+    return b, events
+
+
+def offer(b: Book, card: str) -> Offer:
+    return next(o for o in b.offers if o.card == card)
+
+
+def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, list[Event]]:
+    """§10.5: n markers on the card; 100·n paid to its bookmaker at once."""
+    bookmaker = offer(b, card).bookmaker
+    paid = MARKER_VALUE * n
+    money = list(b.money)
+    money[seat] -= paid
+    money[bookmaker] += paid
+    markers = list(b.markers)
+    markers[seat] -= n
+    b = replace(
+        b, money=tuple(money), markers=tuple(markers), stakes=(*b.stakes, Stake(card, seat, n))
+    )
+    events: list[Event] = [
+        {
+            "event": "stake_placed",
+            "seat": seat,
+            "card": card,
+            "n": n,
+            "bookmaker": bookmaker,
+            "paid": paid,
+        }
+    ]
+    nxt = next(((seat + k) % b.n for k in range(1, b.n + 1) if markers[(seat + k) % b.n]), None)
+    if nxt is None:
+        events.append({"event": "stakes_closed"})
+        return replace(b, phase=DONE), events
+    return replace(b, stake_seat=nxt), events
+
+
+# --- Settlement (§10.7) -----------------------------------------------------------------------
+
+
+def markers_on(stakes: Iterable[Stake], card: str) -> int:
+    return sum(s.n for s in stakes if s.card == card)
+
+
+def settle(
+    money: tuple[int, ...],
+    offers: tuple[Offer, ...],
+    stakes: tuple[Stake, ...],
+    occurred: Callable[[str], bool],
+) -> tuple[tuple[int, ...], list[JsonDict]]:
+    """§10.7: winning staked cards by (disc, markers), equal ones as one simultaneous group.
+
+    Returns the balances after settlement and the ordered groups, each
+    `{"disc", "markers", "cards", "transfers": [{card, payer, payee, owed, paid, forgiven}]}`.
+    """
+    n = len(money)
+    winning = [o for o in offers if markers_on(stakes, o.card) and occurred(o.card)]
+    keys = sorted({(o.disc, markers_on(stakes, o.card)) for o in winning})
+    balance = list(money)
+    groups: list[JsonDict] = []
+    for key in keys:
+        group = [o for o in winning if (o.disc, markers_on(stakes, o.card)) == key]
+        start = tuple(balance)  # A12: payments use the balances at the start of the group
+        transfers: list[JsonDict] = []
+        for bookmaker in sorted({o.bookmaker for o in group}):
+            cards = [o for o in group if o.bookmaker == bookmaker]
+            transfers += _pay_out(bookmaker, cards, stakes, start[bookmaker], n)
+        for t in transfers:
+            balance[t["payer"]] -= t["paid"]
+            balance[t["payee"]] += t["paid"]
+        groups.append(
+            {
+                "disc": key[0],
+                "markers": key[1],
+                "cards": [o.card for o in group],
+                "transfers": transfers,
+            }
+        )
+    return tuple(balance), groups
+
+
+def _pay_out(
+    bookmaker: int, cards: list[Offer], stakes: tuple[Stake, ...], avail: int, n: int
+) -> list[JsonDict]:
+    """One bookmaker's claims in one group: in full, or its whole balance in proportion."""
+    owed_by_card = [
+        (o.card, s.seat, MARKER_VALUE * o.disc * s.n)
+        for o in cards
+        for s in stakes
+        if s.card == o.card
+    ]
+    claim: dict[int, int] = {}
+    for _, seat, owed in owed_by_card:
+        claim[seat] = claim.get(seat, 0) + owed  # A28: summed per bettor
+    total = sum(claim.values())
+    if avail >= total:
+        pay = dict(claim)
+    else:
+        pay = {seat: avail * c // total for seat, c in claim.items()}
+        leftover = avail - sum(pay.values())
+        clockwise = [(bookmaker + k) % n for k in range(1, n)]
+        for seat in (s for s in clockwise if s in claim):
+            if leftover == 0:
+                break
+            pay[seat] += 1
+            leftover -= 1
+    transfers: list[JsonDict] = []
+    for card, seat, owed in owed_by_card:
+        paid = min(owed, pay[seat])  # a bettor's pay covers its cards in settlement order
+        pay[seat] -= paid
+        transfers.append(
+            {
+                "card": card,
+                "payer": bookmaker,
+                "payee": seat,
+                "owed": owed,
+                "paid": paid,
+                "forgiven": owed - paid,
+            }
+        )
+    return transfers
+
+
+def settle_book(b: Book, record: MatchRecord) -> tuple[tuple[int, ...], list[JsonDict]]:
+    return settle(b.money, b.offers, b.stakes, lambda card: CARDS[card].holds(record))
+
+
+def winners(money: tuple[int, ...]) -> list[int]:
+    """§10.7: the most pééénz wins; ties share the victory (D)."""
+    best = max(money)
+    return [i for i, m in enumerate(money) if m == best]
+
+
+def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Event]:
+    events: list[Event] = [
+        {
+            "event": "bets_settled",
+            "disc": g["disc"],
+            "cards": g["cards"],
+            "transfers": g["transfers"],
+        }
+        for g in groups
+    ]
+    events.append({"event": "game_over", "money": list(money), "winners": winners(money)})
+    return events
+
+
+# --- Views ----------------------------------------------------------------------------------
+
+
+def public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
+    """What the whole table sees: money, markers, offers with stakes and status (§7.6)."""
+    revealing = None
+    if b.phase == DISCS:
+        seat = seat_order(b)[b.disc_turn]
+        card = b.picks[seat]
+        assert card is not None
+        revealing = {"seat": seat, "card": CARDS[card].to_json()}
+    after_money, _ = settle_book(b, record)
+    return {
+        "book_phase": b.phase,
+        "round": b.round,
+        "start_player": b.start,
+        "players": [
+            {
+                "money": b.money[i],
+                "markers": b.markers[i],
+                "hand_size": len(b.hands[i]),
+                "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
+            }
+            for i in range(b.n)
+        ],
+        "revealing": revealing,
+        "discs_left": [
+            {"value": v, "left": k} for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
+        ],
+        "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
+        "stake_seat": b.stake_seat if b.phase == STAKES else None,
+        "if_ended_now": list(after_money),
+    }
+
+
+def _offer_view(b: Book, o: Offer, record: MatchRecord, live_half: int | None) -> JsonDict:
+    stakes = [0] * b.n
+    for s in b.stakes:
+        if s.card == o.card:
+            stakes[s.seat] = s.n
+    return {
+        "bookmaker": o.bookmaker,
+        "card": CARDS[o.card].to_json(),
+        "multiplier": o.disc,
+        "stakes": stakes,
+        "status": CARDS[o.card].status_so_far(record, live_half),
+    }
+
+
+def private(b: Book, seat: int) -> JsonDict:
+    """A seat's own draft hand and hidden pick, and why cards are closed to its stakes."""
+    pick = b.picks[seat]
+    return {
+        "hand": [CARDS[c].to_json() for c in b.hands[seat]],
+        "pick": None if pick is None else CARDS[pick].to_json(),
+        "stake_blocks": stake_blocks(b, seat) if b.phase in (STAKES, DONE) else {},
+    }
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def dump(b: Book) -> JsonDict:
+    return {
+        "n": b.n,
+        "start": b.start,
+        "money": list(b.money),
+        "phase": b.phase,
+        "round": b.round,
+        "hands": [list(h) for h in b.hands],
+        "picks": list(b.picks),
+        "disc_turn": b.disc_turn,
+        "offers": [[o.card, o.bookmaker, o.disc] for o in b.offers],
+        "discs_left": list(b.discs_left),
+        "markers": list(b.markers),
+        "stakes": [[s.card, s.seat, s.n] for s in b.stakes],
+        "stake_seat": b.stake_seat,
+    }
+
+
+def load(d: JsonDict) -> Book:
+    return Book(
+        n=d["n"],
+        start=d["start"],
+        money=tuple(d["money"]),
+        phase=d["phase"],
+        round=d["round"],
+        hands=tuple(tuple(h) for h in d["hands"]),
+        picks=tuple(d["picks"]),
+        disc_turn=d["disc_turn"],
+        offers=tuple(Offer(c, int(s), int(v)) for c, s, v in d["offers"]),
+        discs_left=tuple(d["discs_left"]),
+        markers=tuple(d["markers"]),
+        stakes=tuple(Stake(c, int(s), int(k)) for c, s, k in d["stakes"]),
+        stake_seat=d["stake_seat"],
+    )

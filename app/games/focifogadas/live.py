@@ -1,0 +1,311 @@
+"""Live-match betting, 3–6 players (rules/focifogadas.md §11, §11.1).
+
+Phases: the bookmakers' draft, discs and stakes of `book.py` (5 markers each, §11 step 1),
+then the scorer's entries while the friends watch the broadcast: `kickoff` → `first_half` →
+`second_half` → `over`. The `MatchRecord` and the phase are functions of the entry list alone,
+so an undo restores the exact earlier state. Full time asks for a confirmation, then settles.
+The engine has no clock: elapsed time stays out of it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Final
+
+from app.games.base import (
+    REVEAL,
+    Action,
+    BadOptions,
+    Event,
+    JsonDict,
+    ModeSpec,
+    OptionSpec,
+    Result,
+    Rng,
+    View,
+    Viewer,
+    check_legal,
+)
+from app.games.focifogadas import book, odds
+from app.games.focifogadas.book import Book
+from app.games.focifogadas.record import TEAMS, MatchRecord
+
+SPEC: Final = ModeSpec(
+    min_players=3,
+    max_players=6,
+    options={
+        "scorer_seat": OptionSpec(0),  # §11.1 (D): the host, who usually has the TV
+        "home_name": OptionSpec("Home"),
+        "away_name": OptionSpec("Away"),
+    },
+)
+MARKERS: Final = 5  # §11 step 1 (S p.13): one of the six cubes marks the colour
+
+KICK_OFF, HALF_TIME, FULL_TIME = "kick_off", "half_time", "full_time"
+GOAL_HOME, GOAL_AWAY = "goal_home", "goal_away"
+COUNTED: Final = ("corner", "yellow", "red")
+ENTRY_TEXT: Final = {
+    KICK_OFF: "Kick-off",
+    GOAL_HOME: "Home goal",
+    GOAL_AWAY: "Away goal",
+    "corner": "Corner",
+    "yellow": "Yellow card",
+    "red": "Red card",
+    HALF_TIME: "Half time",
+    FULL_TIME: "Full time",
+}
+UNDONE_AS: Final = {GOAL_HOME: "goal disallowed", GOAL_AWAY: "goal disallowed"}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveState:
+    n: int
+    rng: Rng
+    book: Book
+    scorer: int
+    home_name: str
+    away_name: str
+    entries: tuple[str, ...] = ()
+    confirming: bool = False  # full time entered, waiting for the scorer's confirmation
+
+
+# --- Setup ----------------------------------------------------------------------------------
+
+
+def new(options: JsonDict, seats: int, seed: int) -> LiveState:
+    if not SPEC.min_players <= seats <= SPEC.max_players:
+        raise BadOptions(f"live mode is for {SPEC.min_players}–{SPEC.max_players} players")
+    opts = SPEC.check_options(options)
+    scorer = int(opts["scorer_seat"])
+    if not 0 <= scorer < seats:
+        raise BadOptions("option 'scorer_seat' must name a seat at the table")
+    rng = Rng(seed)
+    start, rng = rng.randint(0, seats - 1)  # §7.1 step 3: chance stands in for the roll-off
+    b, rng, _ = book.deal(seats, start, MARKERS, rng)
+    return LiveState(
+        n=seats,
+        rng=rng,
+        book=b,
+        scorer=scorer,
+        home_name=str(opts["home_name"]),
+        away_name=str(opts["away_name"]),
+    )
+
+
+# --- The entry list (§11.1) -----------------------------------------------------------------
+
+
+def record_of(entries: tuple[str, ...]) -> MatchRecord:
+    """The record is recomputed from the entries: caps apply to counts, never stored."""
+    r = MatchRecord()
+    half = 1
+    for e in entries:
+        if e == HALF_TIME:
+            half = 2
+        elif e in (GOAL_HOME, GOAL_AWAY):
+            r = r.with_goal("home" if e == GOAL_HOME else "away", half)
+        elif e == "corner":
+            r = r.with_corner()
+        elif e == "yellow":
+            r = r.with_yellow()
+        elif e == "red":
+            r = r.with_red()
+    return r
+
+
+def phase(s: LiveState) -> str:
+    if s.book.phase != book.DONE:
+        return s.book.phase
+    if FULL_TIME in s.entries:
+        return "over"
+    if HALF_TIME in s.entries:
+        return "second_half"
+    return "first_half" if KICK_OFF in s.entries else "kickoff"
+
+
+def live_half(s: LiveState) -> int | None:
+    """The half in progress for `status_so_far`: 1 until half time, None once over."""
+    p = phase(s)
+    return None if p == "over" else (2 if p == "second_half" else 1)
+
+
+def to_act(s: LiveState) -> frozenset[int]:
+    p = phase(s)
+    if p == "over":
+        return frozenset()
+    if s.book.phase != book.DONE:
+        return book.to_act(s.book)
+    return frozenset({s.scorer})
+
+
+def legal_actions(s: LiveState, seat: int) -> list[Action]:
+    if seat not in to_act(s):
+        return []
+    if s.book.phase != book.DONE:
+        return book.legal(s.book, seat)
+    if s.confirming:
+        return [{"type": "confirm_full_time"}, {"type": "cancel_full_time"}]
+    p = phase(s)
+    actions: list[Action] = []
+    if p == "kickoff":
+        actions.append({"type": "kick_off"})
+    else:
+        actions += [{"type": "goal", "team": t} for t in TEAMS]
+        actions += [{"type": kind} for kind in COUNTED]
+        actions.append({"type": "half_time" if p == "first_half" else "full_time"})
+        actions.append({"type": "undo"})
+    actions += [{"type": "set_scorer", "seat": i} for i in range(s.n) if i != s.scorer]
+    return actions
+
+
+# --- Applying -------------------------------------------------------------------------------
+
+
+def apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
+    check_legal(legal_actions(s, seat), seat, to_act(s), action)
+    if s.book.phase != book.DONE:
+        b, events = book.apply(s.book, seat, action)
+        if b.phase == book.DONE:
+            events.append({"event": "scorer_named", "seat": s.scorer})
+        return replace(s, book=b), events
+    kind = action["type"]
+    if kind == "set_scorer":
+        new_scorer = int(action["seat"])
+        return replace(s, scorer=new_scorer), [
+            {"event": "scorer_handed_over", "seat": seat, "to": new_scorer}
+        ]
+    if kind == "undo":
+        return _undo(s, seat)
+    if kind == "full_time":
+        return replace(s, confirming=True), [{"event": "full_time_requested", "seat": seat}]
+    if kind == "cancel_full_time":
+        return replace(s, confirming=False), [{"event": "full_time_cancelled", "seat": seat}]
+    if kind == "confirm_full_time":
+        return _full_time(replace(s, confirming=False))
+    entry = f"goal_{action['team']}" if kind == "goal" else kind
+    return _enter(s, seat, entry)
+
+
+def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
+    r = record_of(s.entries)
+    event: Event = {
+        "event": "entry_made",
+        "entry": entry,
+        "seat": seat,
+        "score": list(r.score),
+        "text": ENTRY_TEXT[entry],
+    }
+    if entry in (GOAL_HOME, GOAL_AWAY):
+        event["team"] = "home" if entry == GOAL_HOME else "away"
+        event["team_name"] = s.home_name if entry == GOAL_HOME else s.away_name
+    return event
+
+
+def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]:
+    s = replace(s, entries=(*s.entries, entry))
+    return s, [_entry_event(s, entry, seat)]
+
+
+def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
+    """§11.1: remove the last entry, whatever its kind; a public event names it."""
+    removed = s.entries[-1]
+    s = replace(s, entries=s.entries[:-1])
+    r = record_of(s.entries)
+    text = f"{ENTRY_TEXT[removed]} undone"
+    if removed in UNDONE_AS:
+        text += f" ({UNDONE_AS[removed]})"
+    event: Event = {
+        "event": "entry_undone",
+        "entry": removed,
+        "seat": seat,
+        "score": list(r.score),
+        "text": text,
+    }
+    return s, [event]
+
+
+def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
+    s = replace(s, entries=(*s.entries, FULL_TIME))
+    events = [_entry_event(s, FULL_TIME, s.scorer)]
+    money, groups = book.settle_book(s.book, record_of(s.entries))
+    return s, events + book.settlement_events(groups, money)
+
+
+# --- Outcome, views, bot, JSON ---------------------------------------------------------------
+
+
+def result(s: LiveState) -> Result | None:
+    if phase(s) != "over":
+        return None
+    r = record_of(s.entries)
+    money, groups = book.settle_book(s.book, r)
+    return {
+        "winners": book.winners(money),
+        "money": list(money),
+        "settlement": groups,
+        "score": list(r.score),
+        "record": r.to_json(),
+    }
+
+
+def view(s: LiveState, viewer: Viewer) -> View:
+    r = record_of(s.entries)
+    p = phase(s)
+    public = book.public(s.book, r, live_half(s))
+    if p == "over":
+        money, _ = book.settle_book(s.book, r)
+        for i, player in enumerate(public["players"]):
+            player["money"] = money[i]
+    public.update(
+        {
+            "mode": "live",
+            "score": list(r.score),
+            "half_time_score": [r.h1, r.a1] if HALF_TIME in s.entries else None,
+            "record": r.to_json(),
+            "entries": list(s.entries),
+            "scorer": s.scorer,
+            "confirming_full_time": s.confirming,
+            "teams": {"home": s.home_name, "away": s.away_name},
+        }
+    )
+    if viewer is REVEAL:
+        private: JsonDict | None = {"seats": [book.private(s.book, i) for i in range(s.n)]}
+    elif isinstance(viewer, int) and 0 <= viewer < s.n:
+        private = book.private(s.book, viewer)
+    else:
+        private = None
+    return View(phase=p, public=public, private=private)
+
+
+def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
+    """A bot drafts, sets discs and stakes; it never scores (§11.1: the table trusts a person)."""
+    if s.book.phase == book.DONE or seat not in to_act(s):
+        return None
+    return odds.book_action(view(s, seat), legal_actions(s, seat), rng)
+
+
+def dump(s: LiveState) -> JsonDict:
+    return {
+        "n": s.n,
+        "rng": s.rng.to_json(),
+        "book": book.dump(s.book),
+        "scorer": s.scorer,
+        "home_name": s.home_name,
+        "away_name": s.away_name,
+        "entries": list(s.entries),
+        "confirming": s.confirming,
+    }
+
+
+def load(d: JsonDict) -> LiveState:
+    return LiveState(
+        n=d["n"],
+        rng=Rng.from_json(d["rng"]),
+        book=book.load(d["book"]),
+        scorer=d["scorer"],
+        home_name=d["home_name"],
+        away_name=d["away_name"],
+        entries=tuple(d["entries"]),
+        confirming=d["confirming"],
+    )
