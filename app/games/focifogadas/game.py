@@ -34,7 +34,7 @@ from app.games.base import (
     View,
     Viewer,
 )
-from app.games.focifogadas import drukker
+from app.games.focifogadas import bukmeker, drukker, live
 
 
 class ModeRules(Protocol):
@@ -55,6 +55,8 @@ class ModeRules(Protocol):
 
 MODES: Final[dict[str, ModeRules]] = {
     "drukker": drukker,
+    "bukmeker": bukmeker,
+    "live": live,
 }
 
 
