@@ -64,31 +64,9 @@ def filler(section: int, not_like: int, taken: Sequence[int] = ()) -> int:
 
 def board(section: int, poss: int, pair: tuple[int, int], n: int = 2, **fields: Any) -> MatchState:
     """A 1st-half board with the ball at (section, poss) and `pair` drawn by seat 0."""
-    piles = [[c for c in deck if c not in pair] for deck in CATALOGUE.decks]
-    m = MatchState(
-        n_players=n,
-        half_time_break=True,
-        kickoff=HOME,
-        half=1,
-        time_pos=0,
-        section=section,
-        poss=poss,
-        h1=0,
-        a1=0,
-        h2=0,
-        a2=0,
-        fg=-1,
-        corners=0,
-        yellows=0,
-        reds=0,
-        draw=tuple(tuple(p) for p in piles),
-        discard=((),) * 5,
-        current=0,
-        pair=pair,
-        last_player=-1,
-        status=match.PLAYING,
-        turn=0,
-    )
+    piles = tuple(tuple(c for c in deck if c not in pair) for deck in CATALOGUE.decks)
+    m, _, _ = match.start_match(piles, 0, HOME, n, Dice(), half_time_break=True)
+    fields = {"section": section, "poss": poss, "draw": piles, "pair": pair, **fields}
     return replace(m, **fields)
 
 

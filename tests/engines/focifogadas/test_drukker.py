@@ -1,0 +1,231 @@
+"""Drukker mode (rules/focifogadas.md §9): choosing bets, half-time purchases, payout."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from app.games.base import REVEAL, IllegalAction, NotYourTurn
+from app.games.focifogadas import bets, drukker, match
+from app.games.focifogadas.drukker import DrukkerState
+from app.games.focifogadas.game import GAME, FociState
+
+
+def start(n: int, seed: int = 1) -> DrukkerState:
+    s = GAME.new("drukker", {}, n, seed)
+    assert isinstance(s, FociState)
+    return s.inner
+
+
+def act(s: DrukkerState, seat: int, action: dict[str, object]) -> DrukkerState:
+    new, _ = drukker.apply(s, seat, action)
+    return new
+
+
+def seen(s: DrukkerState, viewer: int | None) -> str:
+    view = drukker.view(s, viewer)
+    return json.dumps([view.public, view.private])
+
+
+def choose_all(s: DrukkerState) -> DrukkerState:
+    for seat in range(s.n):
+        s = act(s, seat, drukker.legal_actions(s, seat)[0])
+    return s
+
+
+def to_half_time(n: int, seed: int = 1) -> DrukkerState:
+    s = choose_all(start(n, seed))
+    while s.phase == "match":
+        (seat,) = drukker.to_act(s)
+        s = act(s, seat, drukker.legal_actions(s, seat)[0])
+    assert s.phase == "half_time"
+    return s
+
+
+def test_setup_deals_four_light_and_four_dark_and_400_each() -> None:
+    s = start(6)
+    assert s.money == (400,) * 6
+    dealt = [c for hand in s.dealt for c in hand]
+    assert len(set(dealt)) == 48
+    for hand in s.dealt:
+        assert sum(bets.is_dark(c) for c in hand) == 4
+    assert (len(s.light), len(s.dark)) == (5, 1)  # §9.1: 29 − 24 light, 25 − 24 dark left
+
+
+def test_everyone_keeps_four_of_eight_at_once_and_the_choice_stays_hidden() -> None:
+    s = start(3)
+    assert drukker.to_act(s) == frozenset({0, 1, 2})
+    options = drukker.legal_actions(s, 1)
+    assert len(options) == 70 and all(len(a["cards"]) == 4 for a in options)
+    s, events = drukker.apply(s, 1, options[5])
+    assert drukker.to_act(s) == frozenset({0, 2})
+    kept = options[5]["cards"]
+    for viewer in (0, 2, None):
+        assert not any(f'"{c}"' in seen(s, viewer) for c in kept)
+    assert not any(f'"{c}"' in json.dumps(events) for c in kept)
+    assert drukker.view(s, None).public["players"][1]["chosen"] is True
+    with pytest.raises(NotYourTurn):
+        drukker.apply(s, 1, options[5])
+
+
+def test_the_match_starts_once_the_last_seat_has_chosen() -> None:
+    s = start(2)
+    s = act(s, 0, drukker.legal_actions(s, 0)[0])
+    assert s.match is None
+    s, events = drukker.apply(s, 1, drukker.legal_actions(s, 1)[-1])
+    assert s.phase == "match" and s.match is not None
+    kinds = [e["event"] for e in events]
+    assert kinds[:4] == ["bets_kept", "bets_chosen", "start_player_chosen", "coin_tossed"]
+    assert drukker.to_act(s) == frozenset({s.start_player})
+    assert drukker.view(s, s.start_player).private["pair"] is not None
+    other = 1 - s.start_player
+    assert drukker.view(s, other).private["pair"] is None
+    assert len(drukker.view(s, None).public["match"]["decks"]) == 5
+
+
+def test_half_time_buyers_go_in_seat_order_from_the_start_player() -> None:
+    s = to_half_time(3)
+    order = []
+    while s.phase == "half_time":
+        assert s.buyer is not None
+        order.append(s.buyer.seat)
+        s = act(s, s.buyer.seat, {"type": "buy", "count": 0})
+    assert order == [(s.start_player + i) % 3 for i in range(3)]
+    assert s.phase == "match" and s.match is not None and s.match.half == 2
+    assert s.money == (400,) * 3
+
+
+def test_buying_two_replaces_two_draws_redraws_decided_and_keeps_face_up() -> None:
+    s = to_half_time(2)
+    seat = s.start_player
+    assert drukker.legal_actions(s, seat) == [{"type": "buy", "count": k} for k in range(3)]
+    # L03 (leader at half time) is always decided at half time; L13–L15 never are.
+    s = replace(s, light=("L03", "L13", "L14"), dark=("L15", "L16"))
+    s = act(s, seat, {"type": "buy", "count": 2})
+    assert s.money[seat] == 0
+    hand = s.hands[seat]
+    assert hand is not None
+    replace_options = drukker.legal_actions(s, seat)
+    assert len(replace_options) == 6
+    s = act(s, seat, {"type": "replace", "cards": [hand[0], hand[1]]})
+    assert drukker.legal_actions(s, seat) == [
+        {"type": "draw", "deck": "light"},
+        {"type": "draw", "deck": "dark"},
+    ]
+    s, events = drukker.apply(s, seat, {"type": "draw", "deck": "light"})
+    assert events[0]["event"] == "bet_drawn_decided" and events[0]["card"]["id"] == "L03"
+    assert s.shown == ("L03",)
+    for deck in ("light", "dark", "light", "dark"):
+        s, events = drukker.apply(s, seat, {"type": "draw", "deck": deck})
+        assert events == [{"event": "bet_drawn", "seat": seat, "deck": deck}]
+    assert s.buyer is not None and s.buyer.drawn == ("L13", "L15", "L14", "L16")
+    # Drawn, not yet kept: only the buyer sees them.
+    assert [c["id"] for c in drukker.view(s, seat).private["drawn"]] == ["L13", "L15", "L14", "L16"]
+    assert '"L13"' not in seen(s, 1 - seat)
+    keep_options = drukker.legal_actions(s, seat)
+    assert len(keep_options) == 6
+    s, events = drukker.apply(s, seat, {"type": "keep_drawn", "cards": ["L13", "L15"]})
+    assert s.hands[seat] == (hand[2], hand[3], "L13", "L15")
+    assert s.bought[seat] == ("L13", "L15") and s.shown == ("L03", "L14", "L16")
+    shown_to_others = drukker.view(s, 1 - seat).public["players"][seat]["bets"]
+    assert [b["id"] for b in shown_to_others] == [None, None, "L13", "L15"]
+    assert hand[0] not in seen(s, 1 - seat)  # set aside face down
+
+
+def test_a_purchase_needs_enough_undecided_cards_left() -> None:
+    s = to_half_time(2)
+    s = replace(s, light=("L03", "L13", "L14"), dark=("L15",))
+    assert drukker.legal_actions(s, s.start_player) == [
+        {"type": "buy", "count": 0},
+        {"type": "buy", "count": 1},
+    ]
+    s = replace(s, light=("L03", "L13"), dark=())
+    assert drukker.legal_actions(s, s.start_player) == [{"type": "buy", "count": 0}]
+
+
+def test_payout_is_1000_for_the_exact_result_and_400_for_other_fulfilled_cards() -> None:
+    s = to_half_time(2, seed=4)
+    while s.phase == "half_time":
+        assert s.buyer is not None
+        s = act(s, s.buyer.seat, {"type": "buy", "count": 0})
+    before = s
+    while True:
+        (seat,) = drukker.to_act(s)
+        last = s
+        s = act(s, seat, drukker.legal_actions(s, seat)[0])
+        if s.phase == "over":
+            break
+    assert s.match is not None
+    home, away = match.score(s.match)
+    exact = f"D{home}{away}" if home <= 4 and away <= 4 else "D44"
+    wrong = "D00" if exact != "D00" else "D11"
+    winner = "L13" if home > away else "L14" if away > home else "L15"
+    loser = "L14" if home > away else "L13"
+    rec = match.record(s.match)
+    extra = next(c for c in bets.LIGHT_IDS if c != winner and bets.card(c).holds(rec))
+    hands = ((exact, winner, wrong, loser), (wrong, loser, extra, winner))
+    final = act(replace(last, hands=hands), seat, drukker.legal_actions(last, seat)[0])
+    pays_exact = 1000 if exact == f"D{home}{away}" else 0
+    assert final.payouts == (pays_exact + 400, 800)
+    assert final.money == (400 + pays_exact + 400, 1200)
+    result = drukker.result(final)
+    assert result is not None and result["score"] == [home, away]
+    assert result["winners"] == ([0] if pays_exact else [1])
+    assert before.money == (400, 400)
+    # At the end every hand is shown with its status and payout.
+    lines = drukker.view(final, None).public["players"][1]["bets"]
+    assert [line["payout"] for line in lines] == [0, 0, 400, 400]
+
+
+def test_ties_share_the_victory() -> None:
+    s = to_half_time(3)
+    s = replace(s, phase="over", payouts=(0, 0, 0), money=(600, 200, 600))
+    assert drukker.result(s) == {
+        "winners": [0, 2],
+        "money": [600, 200, 600],
+        "payouts": [0, 0, 0],
+        "score": match.score(s.match),
+        "record": match.record(s.match).to_json(),
+    }
+
+
+def test_private_view_shows_own_bets_status_payout_and_if_ended_now() -> None:
+    s = to_half_time(2)
+    assert s.match is not None
+    score = match.score(s.match)
+    exact = f"D{score[0]}{score[1]}"
+    s = replace(s, hands=((exact, "L13", "L14", "L15"), s.hands[1]))
+    private = drukker.view(s, 0).private
+    assert private is not None
+    lines = {line["card"]["id"]: line for line in private["bets"]}
+    assert lines[exact]["status"] == "alive" and lines[exact]["pays"] == 1000
+    assert lines["L13"]["pays"] == 400 and lines["L13"]["payout"] == 0
+    holds = [c for c in ("L13", "L14", "L15") if bets.card(c).holds(match.record(s.match))]
+    assert private["if_ended_now"] == 400 + 1000 + 400 * len(holds)
+    assert drukker.view(s, None).private is None
+    assert len(drukker.view(s, REVEAL).private["seats"]) == 2
+
+
+def test_bad_actions_change_nothing() -> None:
+    s = to_half_time(2)
+    seat = s.start_player
+    with pytest.raises(NotYourTurn):
+        drukker.apply(s, 1 - seat, {"type": "buy", "count": 0})
+    with pytest.raises(IllegalAction):
+        drukker.apply(s, seat, {"type": "buy", "count": 3})
+    with pytest.raises(IllegalAction):
+        drukker.apply(s, seat, {"type": "play", "card": "mid-01"})
+    assert drukker.legal_actions(s, seat)[0] == {"type": "buy", "count": 0}
+
+
+def test_game_registers_focifogadas_with_drukker_for_two_to_six() -> None:
+    from app.games import registry
+
+    game = registry.get("focifogadas")
+    assert game is GAME
+    spec = GAME.modes["drukker"]
+    assert (spec.min_players, spec.max_players) == (2, 6)
+    state = GAME.new("drukker", {}, 4, 9)
+    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
