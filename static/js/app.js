@@ -437,6 +437,7 @@ function roomScreen(code) {
       return;
     }
     if (room.left) return;
+    if (room.info.rematch_code) room.rematch = { code: room.info.rematch_code };
     room.spec = await modeSpec(room.info.game, room.info.mode);
     await i18n.loadGame(room.info.game);
     if (room.left) return;
@@ -588,6 +589,7 @@ function roomScreen(code) {
       },
       onRematch: (msg) => gotRematch(msg),
       onBadToken: () => badToken(),
+      onGone: () => unknownRoom(),
       onConnection: (live) => connection(live),
     });
     room.sock.start();
@@ -914,6 +916,7 @@ function roomScreen(code) {
       main.replaceChildren(table.status, table.result, table.root);
     }
     table.status.textContent = statusText(view, ctx, table.module);
+    table.status.hidden = view.status === "finished";
     const resultKey = view.status === "finished" ? `${view.seq}|${!!room.rematch}|${i18n.getLang()}` : "";
     if (table.resultKey !== resultKey) {
       table.resultKey = resultKey;
@@ -1049,13 +1052,15 @@ function statusText(view, ctx, module) {
 export function eventText(game, event, names) {
   const key = `${game}.event.${event.event}`;
   const vars = { ...event };
-  if (typeof event.seat === "number") vars.name = names[event.seat];
+  const who = typeof event.seat === "number" ? names[event.seat] : null;
+  if (who) vars.name = who;
   if (i18n.has(key)) return t(key, vars);
   if (event.text) return event.text;
   const rest = Object.entries(event)
-    .filter(([k]) => !["event", "seq"].includes(k))
+    .filter(([k]) => !["event", "seq", "seat"].includes(k))
     .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${humanize(event.event)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+  const what = `${humanize(event.event)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+  return who ? `${who} · ${what}` : what;
 }
 
 // --- Replay ---------------------------------------------------------------------------------
@@ -1090,7 +1095,7 @@ function replayScreen(code) {
     }
     state.game = info.game;
     for (const s of info.seats) state.names[s.seat] = s.name ?? "";
-    state.last = rep.actions.length ? rep.actions[rep.actions.length - 1].seq : 0;
+    state.last = info.seq ?? (rep.actions.length ? rep.actions[rep.actions.length - 1].seq : 0);
     slider.max = state.last;
     await i18n.loadGame(info.game);
     try {

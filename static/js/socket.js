@@ -174,9 +174,10 @@ export class RoomSocket {
     this.ws = null;
     this.setLive(false);
     if (this.pending) this.pending.sent = false;
-    if (code === 4401) {
+    if (code === 4401 || code === 4404) {
       this.stop();
-      this.on.onBadToken?.();
+      if (code === 4401) this.on.onBadToken?.();
+      else this.on.onGone?.();
       return;
     }
     this.schedule();

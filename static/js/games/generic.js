@@ -3,6 +3,8 @@
 // private state, the log, and one button per element of view.legal.
 
 const HIDDEN_KEYS = new Set(["id"]);
+const SEAT_LISTS = new Set(["players", "seats", "hands", "managers"]); // arrays indexed by seat
+const BAR_MAX = 3; // more legal actions than this go into a list in the table
 
 function humanize(name) {
   const text = String(name).replace(/_/g, " ");
@@ -28,26 +30,40 @@ function cardText(card) {
 }
 
 /** A readable block for any JSON value (depth-limited). */
-function block(h, value, depth) {
+function block(h, value, depth, names) {
   if (value === null || typeof value !== "object") return h("span", { class: "gv" }, scalar(value));
   if (isCard(value)) return h("span", { class: "gcard" }, cardText(value));
   if (Array.isArray(value)) {
     if (!value.length) return h("span", { class: "gv muted" }, "–");
+    if (value.every(isCard)) {
+      return h("span", { class: "gcards" }, value.map((card) => h("span", { class: "gcard" }, cardText(card))));
+    }
     if (value.every((v) => v === null || typeof v !== "object")) {
       return h("span", { class: "gv" }, value.map(scalar).join(", "));
     }
     return h(
       "ol",
       { class: "glist", start: 0 },
-      value.map((v) => h("li", null, block(h, v, depth + 1))),
+      value.map((v, i) =>
+        h("li", null, names ? h("strong", null, names[i] ?? "") : null, block(h, v, depth + 1)),
+      ),
     );
   }
   if (depth > 4) return h("span", { class: "gv" }, JSON.stringify(value));
   return h(
     "dl",
     { class: "gkv" },
-    Object.entries(value).map(([k, v]) => [h("dt", null, humanize(k)), h("dd", null, block(h, v, depth + 1))]),
+    Object.entries(value).map(([k, v]) => [
+      h("dt", null, humanize(k)),
+      h("dd", null, block(h, v, depth + 1, SEAT_LISTS.has(k) ? names : null)),
+    ]),
   );
+}
+
+function valueText(value) {
+  if (Array.isArray(value)) return value.map(valueText).join(", ");
+  if (value && typeof value === "object") return isCard(value) ? cardText(value) : JSON.stringify(value);
+  return scalar(value);
 }
 
 export function actionLabel(view, action, ctx) {
@@ -56,7 +72,7 @@ export function actionLabel(view, action, ctx) {
   if (translated !== key) return translated;
   const fields = Object.entries(action)
     .filter(([k]) => k !== "type")
-    .map(([k, v]) => `${humanize(k)} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+    .map(([k, v]) => `${humanize(k)} ${valueText(v)}`);
   return [humanize(action.type), ...fields].join(" · ");
 }
 
@@ -68,41 +84,53 @@ export function render(root, view, ctx) {
   const { h, t } = ctx;
   const score = view.public?.score;
   const parts = [];
-  if (Array.isArray(score)) {
+  if (Array.isArray(score) && view.status !== "finished") {
     parts.push(h("p", { class: "score big", "aria-label": t("ui.score") }, `${score[0]} – ${score[1]}`));
   }
-  parts.push(section(h, t("ui.table"), block(h, view.public ?? {}, 0)));
-  if (view.private) parts.push(section(h, t("ui.private"), block(h, view.private, 0)));
+  parts.push(section(h, t("ui.table"), block(h, view.public ?? {}, 0, ctx.names)));
+  if (view.private) parts.push(section(h, t("ui.private"), block(h, view.private, 0, ctx.names)));
+  const legal = view.legal || [];
+  const buttons = legal.map((action) =>
+    h(
+      "button",
+      { type: "button", class: "btn", disabled: ctx.busy, onclick: () => ctx.send(action) },
+      actionLabel(view, action, ctx),
+    ),
+  );
+  const many = legal.length > BAR_MAX;
+  const list = many ? h("div", { class: "legal", id: "legal" }, buttons) : null;
+  if (many) parts.push(section(h, t("ui.choose_n", { n: legal.length }), list));
   const log = view.log || [];
   parts.push(
     section(
       h,
       t("ui.log"),
       log.length
-        ? h("ol", { class: "log" }, log.slice().reverse().map((e) => h("li", null, h("span", { class: "seq" }, String(e.seq ?? "")), " ", ctx.eventText(e))))
+        ? h(
+            "ol",
+            { class: "log" },
+            log
+              .slice()
+              .reverse()
+              .map((e) => h("li", null, h("span", { class: "seq" }, String(e.seq ?? "")), " ", ctx.eventText(e))),
+          )
         : h("p", { class: "muted" }, "–"),
     ),
   );
   root.replaceChildren(...parts);
-  const legal = view.legal || [];
+  if (!many) {
+    ctx.bar.replaceChildren(...buttons);
+    return;
+  }
   ctx.bar.replaceChildren(
-    legal.length
-      ? h(
-          "div",
-          { class: "legal" },
-          legal.map((action) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: "btn",
-                disabled: ctx.busy,
-                onclick: () => ctx.send(action),
-              },
-              actionLabel(view, action, ctx),
-            ),
-          ),
-        )
-      : "",
+    h(
+      "button",
+      {
+        type: "button",
+        class: "btn btn-primary btn-wide",
+        onclick: () => list.scrollIntoView({ block: "start", behavior: "smooth" }),
+      },
+      `${t("ui.choose_n", { n: legal.length })} ▾`,
+    ),
   );
 }
