@@ -574,12 +574,15 @@ def score(m: MatchState) -> list[int]:
 
 
 def simulate(
-    m: MatchState, rnd: random.Random, choose: Callable[[int, int], int] | None = None
+    m: MatchState,
+    rnd: random.Random,
+    choose: Callable[[int, int], int] | None = None,
+    first: int | None = None,
 ) -> MatchRecord:
     """Play the match to its end with `rnd` as chance, no events, no copies per turn.
 
     `choose(c1, c2)` picks the card to play (default: either with probability ½, as in the
-    §15 calibration). A match paused at half time carries on without purchases. The state's
+    §15 calibration); `first` is the card the current player plays now. A match paused at half time carries on without purchases. The state's
     hidden order is used as it stands: callers that must not know it (bots, odds) shuffle
     the unknown cards first (`resample_hidden`).
     """
@@ -589,6 +592,9 @@ def simulate(
         return int(r() * 12) + 1
 
     b = _Board(m, roll, rnd.shuffle)
+    if first is not None:  # the current player's pending choice, made by the caller
+        assert b.pair is not None and first in b.pair
+        _play(b, first, b.pair[1] if b.pair[0] == first else b.pair[0])
     while b.status != OVER:
         if b.status == HALF_TIME:
             _second_half(b)
