@@ -1,0 +1,186 @@
+"""Live-match mode (rules/focifogadas.md §11, §11.1): the scorer's entries, undo, full time."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
+from app.games.focifogadas import book, live
+from app.games.focifogadas.book import Offer, Stake
+from app.games.focifogadas.live import LiveState
+
+
+def betting_done(n: int = 4, seed: int = 3, **options: object) -> LiveState:
+    s = live.new(dict(options), n, seed)
+    rnd = random.Random(seed)
+    while s.book.phase != book.DONE:
+        seat = min(live.to_act(s))
+        action = live.bot_action(s, seat, rnd)
+        assert action is not None
+        s, _ = live.apply(s, seat, action)
+    return s
+
+
+def enter(s: LiveState, *actions: dict[str, object]) -> LiveState:
+    for action in actions:
+        s, _ = live.apply(s, s.scorer, action)
+    return s
+
+
+GOAL_H = {"type": "goal", "team": "home"}
+GOAL_A = {"type": "goal", "team": "away"}
+
+
+def test_options_and_setup() -> None:
+    s = live.new({}, 3, 1)
+    assert s.scorer == 0 and (s.home_name, s.away_name) == ("Home", "Away")
+    assert s.book.markers == (5, 5, 5)  # §11 step 1: five stake markers
+    assert s.book.money == (3000, 3000, 3000)
+    with pytest.raises(BadOptions):
+        live.new({"scorer_seat": 3}, 3, 1)
+    with pytest.raises(BadOptions):
+        live.new({}, 2, 1)
+    named = live.new({"home_name": "Brazil", "away_name": "Germany", "scorer_seat": 2}, 4, 1)
+    assert live.view(named, None).public["teams"] == {"home": "Brazil", "away": "Germany"}
+
+
+def test_no_entries_during_betting_then_only_the_scorer_acts() -> None:
+    s = live.new({"scorer_seat": 1}, 3, 2)
+    assert not any(
+        a["type"] == "kick_off" for seat in range(3) for a in live.legal_actions(s, seat)
+    )
+    s = betting_done(3, scorer_seat=1)
+    assert live.phase(s) == "kickoff" and live.to_act(s) == {1}
+    assert live.legal_actions(s, 1) == [
+        {"type": "kick_off"},
+        {"type": "set_scorer", "seat": 0},
+        {"type": "set_scorer", "seat": 2},
+    ]
+    with pytest.raises(NotYourTurn):
+        live.apply(s, 0, {"type": "kick_off"})
+
+
+def test_entries_build_the_record_by_half() -> None:
+    s = enter(betting_done(), {"type": "kick_off"}, GOAL_A, {"type": "corner"}, {"type": "yellow"})
+    assert {"type": "full_time"} not in live.legal_actions(s, s.scorer)
+    s = enter(s, {"type": "half_time"}, GOAL_H, GOAL_H, {"type": "red"})
+    assert {"type": "half_time"} not in live.legal_actions(s, s.scorer)
+    r = live.record_of(s.entries)
+    assert (r.h1, r.a1, r.h2, r.a2, r.fg) == (0, 1, 2, 0, "away")
+    assert (r.corners, r.yellows, r.reds) == (1, 1, 1)
+    v = live.view(s, None)
+    assert v.phase == "second_half" and v.public["score"] == [2, 1]
+    assert v.public["half_time_score"] == [0, 1]
+
+
+def test_undo_restores_the_exact_earlier_state_every_step() -> None:
+    s = enter(betting_done(), {"type": "kick_off"})
+    script = [GOAL_H, {"type": "corner"}, GOAL_A, {"type": "yellow"}, {"type": "half_time"}]
+    script += [{"type": "red"}, GOAL_A, {"type": "corner"}]
+    for action in script:
+        before = s
+        after, _ = live.apply(s, s.scorer, action)
+        undone, events = live.apply(after, s.scorer, {"type": "undo"})
+        assert undone == before
+        assert live.dump(undone) == live.dump(before)
+        assert live.view(undone, 1) == live.view(before, 1)
+        assert events[0]["event"] == "entry_undone"
+        s = after
+
+
+def test_undoing_the_first_goal_reopens_first_goal_cards() -> None:
+    s = betting_done()
+    s = replace(s, book=replace(s.book, offers=(*s.book.offers[:-1], Offer("L01", 0, 2))))
+    s = enter(s, {"type": "kick_off"}, GOAL_H)
+    status = {o["card"]["id"]: o["status"] for o in live.view(s, None).public["offers"]}
+    assert status["L01"] == "won"
+    s, events = live.apply(s, s.scorer, {"type": "undo"})
+    assert live.record_of(s.entries).fg is None
+    assert events[0]["text"] == "Home goal undone (goal disallowed)"
+    status = {o["card"]["id"]: o["status"] for o in live.view(s, None).public["offers"]}
+    assert status["L01"] == "alive"
+
+
+def test_undo_at_a_full_track_counts_entries_not_the_capped_value() -> None:
+    s = enter(betting_done(), {"type": "kick_off"}, *[{"type": "corner"}] * 21)
+    assert live.record_of(s.entries).corners == 20
+    s = enter(s, {"type": "undo"})
+    assert live.record_of(s.entries).corners == 20
+    s = enter(s, {"type": "undo"})
+    assert live.record_of(s.entries).corners == 19
+
+
+def test_undo_can_take_back_kick_off_and_half_time() -> None:
+    s = enter(betting_done(), {"type": "kick_off"}, {"type": "half_time"}, {"type": "undo"})
+    assert live.phase(s) == "first_half"
+    s = enter(s, {"type": "undo"})
+    assert live.phase(s) == "kickoff" and {"type": "undo"} not in live.legal_actions(s, s.scorer)
+
+
+def test_full_time_needs_confirmation_then_settles_and_cannot_be_undone() -> None:
+    s = enter(betting_done(), {"type": "kick_off"}, {"type": "half_time"}, {"type": "full_time"})
+    assert live.legal_actions(s, s.scorer) == [
+        {"type": "confirm_full_time"},
+        {"type": "cancel_full_time"},
+    ]
+    assert live.result(s) is None
+    back = enter(s, {"type": "cancel_full_time"})
+    assert live.phase(back) == "second_half" and not back.confirming
+    s, events = live.apply(s, s.scorer, {"type": "confirm_full_time"})
+    assert live.phase(s) == "over" and live.to_act(s) == frozenset()
+    assert events[-1]["event"] == "game_over"
+    result = live.result(s)
+    assert result is not None and sum(result["money"]) == 4 * 4000
+    assert live.view(s, None).public["players"][0]["money"] == result["money"][0]
+    with pytest.raises(NotYourTurn):
+        live.apply(s, s.scorer, {"type": "undo"})
+
+
+def test_scorer_role_can_be_handed_on() -> None:
+    s = enter(betting_done(), {"type": "kick_off"})
+    s, events = live.apply(s, 0, {"type": "set_scorer", "seat": 2})
+    assert events == [{"event": "scorer_handed_over", "seat": 0, "to": 2}]
+    assert live.to_act(s) == {2}
+    with pytest.raises(NotYourTurn):
+        live.apply(s, 0, GOAL_H)
+    s, _ = live.apply(s, 2, GOAL_H)
+    assert live.record_of(s.entries).h1 == 1
+
+
+def test_bot_never_scores() -> None:
+    s = betting_done()
+    assert live.bot_action(s, s.scorer, random.Random(1)) is None
+
+
+def test_public_offers_show_stakes_status_and_if_ended_now() -> None:
+    s = betting_done(3)
+    b = replace(
+        s.book,
+        offers=(Offer("L13", 0, 3), Offer("D10", 1, 10)),
+        stakes=(Stake("L13", 1, 2), Stake("D10", 2, 1)),
+        money=(3200, 2900, 2900),
+    )
+    s = enter(replace(s, book=b), {"type": "kick_off"}, GOAL_H)
+    pub = live.view(s, None).public
+    assert pub["offers"][0]["stakes"] == [0, 2, 0] and pub["offers"][0]["multiplier"] == 3
+    assert [o["status"] for o in pub["offers"]] == ["alive", "alive"]
+    # If it ended 1:0 now: seat 0 pays 600 on L13, seat 1 pays 1000 on D10.
+    assert pub["if_ended_now"] == [2600, 2500, 3900]
+    s = enter(s, GOAL_H)
+    pub = live.view(s, None).public
+    assert pub["offers"][1]["status"] == "lost"
+    assert pub["if_ended_now"] == [2600, 3500, 2900]
+    with pytest.raises(IllegalAction):
+        live.apply(s, s.scorer, {"type": "goal", "team": "nobody"})
+
+
+def test_views_hide_draft_hands_from_others() -> None:
+    s = live.new({}, 4, 9)
+    own = {c["id"] for c in live.view(s, 0).private["hand"]}
+    assert len(own) == 8
+    for viewer in (1, 2, 3, None):
+        text = str(live.view(s, viewer))
+        assert not any(f"'{c}'" in text for c in own)
+    everything = live.view(s, REVEAL).private
+    assert everything is not None and len(everything["seats"]) == 4
