@@ -1,0 +1,109 @@
+"""Bukméker mode (rules/focifogadas.md §10): peek, 12-card match without a break, settlement."""
+
+import random
+
+import pytest
+
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
+from app.games.focifogadas import book, bukmeker, match
+from app.games.focifogadas.bukmeker import BukState
+from app.games.focifogadas.cards import CARDS
+
+
+def drive(s: BukState, until: str, rnd: random.Random) -> BukState:
+    while bukmeker.phase(s) != until and bukmeker.to_act(s):
+        seat = min(bukmeker.to_act(s))
+        action = bukmeker.bot_action(s, seat, rnd)
+        assert action in bukmeker.legal_actions(s, seat)
+        s, _ = bukmeker.apply(s, seat, action)
+    return s
+
+
+def test_setup_sets_aside_four_per_deck_and_leaves_twelve() -> None:
+    s = bukmeker.new({}, 4, 1)
+    assert [len(p) for p in s.aside] == [4] * 5 and [len(p) for p in s.piles] == [12] * 5
+    assert s.book.money == (4000,) * 4 and s.book.markers == (6,) * 4
+    with pytest.raises(BadOptions):
+        bukmeker.new({}, 2, 1)
+    with pytest.raises(BadOptions):
+        bukmeker.new({"scorer_seat": 0}, 4, 1)
+
+
+def test_peek_offers_the_seven_triples_in_seat_order_from_the_start_player() -> None:
+    s = bukmeker.new({}, 5, 4)
+    order = book.seat_order(s.book)
+    assert bukmeker.to_act(s) == {order[0]}
+    options = bukmeker.legal_actions(s, order[0])
+    assert len(options) == 7
+    assert {"type": "peek", "piles": ["HH", "MID", "AH"]} in options
+    assert all(not {"H16", "A16"} <= set(o["piles"]) for o in options)
+    with pytest.raises(IllegalAction):
+        bukmeker.apply(s, order[0], {"type": "peek", "piles": ["H16", "MID", "A16"]})
+    with pytest.raises(NotYourTurn):
+        bukmeker.apply(s, order[1], options[0])
+    s, events = bukmeker.apply(s, order[0], {"type": "peek", "piles": ["H16", "HH", "MID"]})
+    assert events == [{"event": "piles_peeked", "seat": order[0], "piles": ["H16", "HH", "MID"]}]
+    assert bukmeker.to_act(s) == {order[1]}
+
+
+def test_peeked_contents_are_private_to_the_peeker_and_which_piles_are_public() -> None:
+    s = bukmeker.new({}, 3, 4)
+    peeker = min(bukmeker.to_act(s))
+    s, _ = bukmeker.apply(s, peeker, {"type": "peek", "piles": ["HH", "MID", "AH"]})
+    own = bukmeker.view(s, peeker).private
+    assert own is not None
+    assert [p["pile"] for p in own["peeked"]] == ["HH", "MID", "AH"]
+    assert [c["id"] for c in own["peeked"][1]["cards"]] == [CARDS[c].id for c in s.aside[2]]
+    assert bukmeker.view(s, None).public["peeks"][peeker] == ["HH", "MID", "AH"]
+    for viewer in [v for v in (0, 1, 2) if v != peeker] + [None]:
+        view = bukmeker.view(s, viewer)
+        assert view.private is None or view.private["peeked"] == []
+        assert "peeked" not in view.public
+
+
+def test_match_uses_the_twelve_card_decks_without_a_half_time_break() -> None:
+    rnd = random.Random(2)
+    s = drive(bukmeker.new({}, 3, 8), "match", rnd)
+    assert s.match is not None and s.match.current == s.book.start
+    aside = {c for p in s.aside for c in p}
+    in_match = {c for p in s.match.draw + s.match.discard for c in p} | set(s.match.pair or ())
+    assert len(in_match) == 60 and not in_match & aside
+    seen_second_half = False
+    while bukmeker.phase(s) == "match":
+        assert s.match is not None and s.match.status != match.HALF_TIME
+        seen_second_half |= s.match.half == 2
+        seat = min(bukmeker.to_act(s))
+        s, _ = bukmeker.apply(s, seat, bukmeker.legal_actions(s, seat)[0])
+    assert seen_second_half and bukmeker.phase(s) == "over"
+
+
+def test_settlement_runs_at_once_when_the_match_ends() -> None:
+    rnd = random.Random(5)
+    s = drive(bukmeker.new({}, 4, 5), "over", rnd)
+    result = bukmeker.result(s)
+    assert result is not None
+    assert sum(result["money"]) == 16000
+    money, groups = book.settle_book(s.book, bukmeker.record(s))
+    assert result["money"] == list(money) and result["settlement"] == groups
+    assert result["winners"] == book.winners(money)
+    assert bukmeker.view(s, None).public["players"][0]["money"] == money[0]
+    assert bukmeker.to_act(s) == frozenset()
+
+
+def test_only_the_current_player_sees_the_drawn_pair() -> None:
+    s = drive(bukmeker.new({}, 3, 6), "match", random.Random(6))
+    assert s.match is not None
+    current = s.match.current
+    pair = bukmeker.view(s, current).private
+    assert pair is not None and pair["pair"] is not None and len(pair["pair"]) == 2
+    for other in {0, 1, 2} - {current}:
+        other_view = bukmeker.view(s, other).private
+        assert other_view is not None and other_view["pair"] is None
+    assert bukmeker.view(s, REVEAL).private is not None
+
+
+def test_bot_prices_exact_results_high_and_offers_unlikely_events() -> None:
+    s = drive(bukmeker.new({}, 4, 7), "match", random.Random(7))
+    dark = [o.disc for o in s.book.offers if o.card.startswith("D")]
+    assert dark[0] == 12 and dark == sorted(dark, reverse=True)  # the highest disc left
+    assert len(s.book.offers) == 12
