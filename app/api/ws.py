@@ -115,8 +115,7 @@ class Session:
             if self.over_rate():
                 conn.send(error("rate_limited", "more than 20 messages a second"))
                 if self.violations > VIOLATIONS_BEFORE_CLOSE:
-                    await conn.close(1008, "rate limited")
-                    raise Disconnected
+                    conn.close_after_sending(1008, "rate limited")
                 continue
             if data is None:
                 conn.send(error("bad_message", bad or "bad message"))

@@ -42,7 +42,8 @@ async def actions_of(session: AsyncSession, room_id: int, upto: int | None = Non
 
 async def rooms_by_status(session: AsyncSession) -> dict[str, int]:
     query = select(Room.status, func.count()).group_by(Room.status)
-    return dict((await session.execute(query)).tuples().all())
+    rows = (await session.execute(query)).all()
+    return {str(status): int(count) for status, count in rows}
 
 
 async def code_taken(session: AsyncSession, code: str) -> bool:

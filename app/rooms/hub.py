@@ -27,6 +27,7 @@ from app.rooms.service import RoomService, RoomSnapshot
 log = logging.getLogger(__name__)
 
 MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket is dead
+MAX_QUEUED = 512  # messages of any kind (acks, errors, pongs are small) before we give up
 
 
 class Socket(Protocol):
@@ -41,10 +42,12 @@ class Connection:
         self.seat = seat
         self.limit = max(2, limit)
         self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
+        self._views_queued = 0
         self._wake = asyncio.Event()
         self._drops_in_a_row = 0
         self.last_view: tuple[int, str] | None = None  # (seq, status) of the last view queued
         self.closed = False
+        self._closing: tuple[int, str] | None = None
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: JsonDict) -> None:
@@ -57,16 +60,23 @@ class Connection:
     def _enqueue(self, is_view: bool, text: str) -> None:
         if self.closed:
             return
-        if len(self._queue) >= self.limit:
+        if is_view and self._views_queued >= self.limit:
             kept = deque(item for item in self._queue if not item[0])
             dropped = len(self._queue) - len(kept)
             metrics.VIEWS_DROPPED.inc(dropped)
             self._drops_in_a_row += dropped
             self._queue = kept
-            if self._drops_in_a_row > MAX_DROPS_IN_A_ROW or len(kept) >= self.limit:
-                asyncio.get_running_loop().create_task(self.close(1013, "too far behind"))
-                return
+            self._views_queued = 0
+        if self._drops_in_a_row > MAX_DROPS_IN_A_ROW or len(self._queue) >= MAX_QUEUED:
+            asyncio.get_running_loop().create_task(self.close(1013, "too far behind"))
+            return
         self._queue.append((is_view, text))
+        self._views_queued += is_view
+        self._wake.set()
+
+    def close_after_sending(self, code: int, reason: str) -> None:
+        """Close once everything queued so far has been sent."""
+        self._closing = (code, reason)
         self._wake.set()
 
     async def _write(self) -> None:
@@ -76,10 +86,14 @@ class Connection:
                 self._wake.clear()
                 while self._queue:
                     is_view, text = self._queue.popleft()
+                    self._views_queued -= is_view
                     await self.ws.send_text(text)
                     if is_view:
                         self._drops_in_a_row = 0
                         metrics.VIEWS_SENT.inc()
+                if self._closing is not None:
+                    await self.close(*self._closing)
+                    return
         except asyncio.CancelledError:
             raise
         except Exception:  # the peer went away; the receive loop notices and unregisters

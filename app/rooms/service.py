@@ -245,6 +245,7 @@ class RoomService:
             snap = await self._snapshot(session, await self._room(session, code))
         cached = self._cache.get(code)
         if cached is not None and cached.seq == snap.seq and cached.status == snap.status:
+            cached.rematch_code = snap.rematch_code
             return cached
         if snap.state is not None:
             self._remember(snap)

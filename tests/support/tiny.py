@@ -9,6 +9,8 @@ information, simultaneous choices, events, results and bots.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from types import MappingProxyType
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -46,8 +48,10 @@ class TinyState:
 
 class Tiny:
     id = "tiny"
-    name = {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}
-    modes = {"race": ModeSpec(2, 4, {"target": OptionSpec(10, (5, 10, 20))})}
+    name: Mapping[str, str] = MappingProxyType({"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"})
+    modes: Mapping[str, ModeSpec] = MappingProxyType(
+        {"race": ModeSpec(2, 4, {"target": OptionSpec(10, (5, 10, 20))})}
+    )
     has_bot = True
 
     def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> TinyState:

@@ -1,0 +1,83 @@
+"""A slow or dead phone never delays anyone else: bounded queues, newest view wins."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from app.rooms.hub import MAX_DROPS_IN_A_ROW, Connection
+
+pytestmark = pytest.mark.asyncio
+
+
+class SlowSocket:
+    """A peer that accepts one message and then stops reading until released."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, object]] = []
+        self.release = asyncio.Event()
+        self.closed_with: int | None = None
+
+    async def send_text(self, data: str) -> None:
+        self.sent.append(json.loads(data))
+        if len(self.sent) >= 1:
+            await self.release.wait()
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = code
+
+
+class FastSocket(SlowSocket):
+    async def send_text(self, data: str) -> None:
+        self.sent.append(json.loads(data))
+
+
+async def test_a_stuck_socket_keeps_only_the_newest_view_and_never_blocks_the_sender() -> None:
+    slow = SlowSocket()
+    conn = Connection(slow, "ROOM22", 0, limit=4)
+    conn.send_view(1, "playing", {"n": 1})
+    await asyncio.sleep(0.01)  # the writer is now stuck sending view 1
+    for seq in range(2, 41):
+        conn.send_view(seq, "playing", {"n": seq})  # returns at once: nothing awaits the peer
+    conn.send({"type": "ack", "cid": "c", "seq": 40})
+    await asyncio.sleep(0)
+    slow.release.set()
+    await asyncio.sleep(0.05)
+    seqs = [m["seq"] for m in slow.sent if m["type"] == "view"]
+    assert seqs[0] == 1 and seqs[-1] == 40  # the first was in flight; the newest arrives
+    assert len(seqs) <= 1 + 4  # everything between was dropped, not queued without bound
+    assert {"type": "ack", "cid": "c", "seq": 40} in slow.sent  # acks are never dropped
+    await conn.stop()
+
+
+async def test_a_fast_socket_gets_every_view_in_order() -> None:
+    fast = FastSocket()
+    conn = Connection(fast, "ROOM22", None, limit=4)
+    for seq in range(1, 4):
+        conn.send_view(seq, "playing", {"n": seq})
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+    assert [m["seq"] for m in fast.sent] == [1, 2, 3]
+    await conn.stop()
+
+
+async def test_a_socket_that_never_reads_is_closed_after_a_limit() -> None:
+    dead = SlowSocket()
+    conn = Connection(dead, "ROOM22", 1, limit=2)
+    for seq in range(MAX_DROPS_IN_A_ROW + 10):
+        conn.send_view(seq, "playing", {"n": seq})
+    await asyncio.sleep(0.01)
+    assert dead.closed_with == 1013
+    await conn.stop()
+
+
+async def test_close_after_sending_flushes_the_queue_first() -> None:
+    fast = FastSocket()
+    conn = Connection(fast, "ROOM22", 0, limit=4)
+    conn.send({"type": "error", "code": "rate_limited", "message": "slow down"})
+    conn.close_after_sending(1008, "rate limited")
+    await asyncio.sleep(0.01)
+    assert fast.sent[-1]["code"] == "rate_limited" and fast.closed_with == 1008
+    await conn.stop()
