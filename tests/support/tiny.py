@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from types import MappingProxyType
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from app.games.base import (
