@@ -45,18 +45,26 @@ function block(h, value, depth, names) {
       "ol",
       { class: "glist", start: 0 },
       value.map((v, i) =>
-        h("li", null, names ? h("strong", null, names[i] ?? "") : null, block(h, v, depth + 1)),
+        h("li", null, names ? h("strong", { class: "gname" }, names[i] ?? "") : null, block(h, v, depth)),
       ),
     );
   }
-  if (depth > 4) return h("span", { class: "gv" }, JSON.stringify(value));
+  if (depth >= 2) {
+    // deep objects read as one line: "attacker 1 · attack card 3 · outcome defence wins"
+    const pairs = Object.entries(value).map(([k, v]) => `${humanize(k).toLowerCase()} ${valueText(v)}`);
+    return h("span", { class: "gv" }, pairs.join(" · "));
+  }
   return h(
     "dl",
     { class: "gkv" },
-    Object.entries(value).map(([k, v]) => [
-      h("dt", null, humanize(k)),
-      h("dd", null, block(h, v, depth + 1, SEAT_LISTS.has(k) ? names : null)),
-    ]),
+    Object.entries(value).map(([k, v]) =>
+      h(
+        "div",
+        { class: "gpair" },
+        h("dt", null, humanize(k)),
+        h("dd", null, block(h, v, depth + 1, SEAT_LISTS.has(k) ? names : null)),
+      ),
+    ),
   );
 }
 
