@@ -185,7 +185,7 @@ def test_4_5_second_half_keeps_score_cards_and_send_offs():
 
 def test_4_1_level_match_without_knockout_is_a_draw():
     m = make(hands=(BLUE_HAND, RED_HAND), exhausted=[True, True], half=2, score=[1, 1])
-    m, ev = short_turn(m)
+    m, _ev = short_turn(m)
     assert m.phase == "over"
     assert GAME.result(m) == {"winners": [], "score": [1, 1], "draw": True}
 
@@ -203,7 +203,7 @@ def test_4_6_level_after_extra_time_goes_to_a_shootout_with_five_card_hands():
     m = make(
         hands=(BLUE_HAND, RED_HAND), exhausted=[True, True], half=3, options={"knockout": True}
     )
-    m, ev = short_turn(m)
+    m, _ev = short_turn(m)
     assert m.half == 4 and m.phase == "kick" and m.carrier is None
     assert [len(h) for h in m.hands] == [5, 5]
     kicker = m.shootout["first"]
@@ -284,9 +284,7 @@ def test_5_2_equally_near_team_mates_let_the_attacker_choose():
 
 
 def test_5_2_no_team_mate_in_the_line_keeps_the_ball():
-    m = make(
-        NO_LINE_3[:3] + (".   B6  .   R10",) + NO_LINE_3[4:], "B6", hands=(BLUE_HAND, RED_HAND)
-    )
+    m = make((*NO_LINE_3[:3], ".   B6  .   R10", *NO_LINE_3[4:]), "B6", hands=(BLUE_HAND, RED_HAND))
     m, ev = play(m, (0, card("B-SP4L-a")), (1, card("R-SP1L-a")), (0, NO_MOVE))
     assert not [e for e in ev if e.get("how") == "sideways"] and m.carrier == "B-06"
 
@@ -351,7 +349,7 @@ def test_5_3b_attacker_chooses_between_two_manned_destination_lines():
         {"type": "destination", "line": 5},
         {"type": "destination", "line": 6},
     ]
-    m, ev = play(m, (0, {"type": "destination", "line": 6}))
+    m, _ev = play(m, (0, {"type": "destination", "line": 6}))
     assert m.carrier == "B-11" and m.so  # a carrier in his final line starts an SO
 
 
@@ -372,7 +370,7 @@ def test_5_3c_dribbling_loss_worked_example():
 def test_5_3c_dribbling_win_swaps_the_two_players():
     rows = (START[0], START[1], START[2], "R9  B6  .   R10", START[4], START[5])
     m = make(rows, "B6", hands=(["B-DR4L-a", *BLUE_HAND[:2]], RED_HAND))
-    m, ev = short_turn(m, "B-DR4L-a", "R-SP1L-a")
+    m, _ev = short_turn(m, "B-DR4L-a", "R-SP1L-a")
     assert m.carrier == "B-06" and where(m, "B6") == (4, 2) and where(m, "R7") == (3, 2)
 
 
@@ -466,7 +464,7 @@ def test_6_3_free_kick_moves_then_scoring_opportunity_or_play_on():
     assert move("B8", "forward") not in GAME.legal_actions(m, 0)  # the player just moved
     m, _ = play(m, (0, NO_MOVE))
     assert GAME.legal_actions(m, 0) == [{"type": "scoring_opportunity"}, {"type": "play_on"}]
-    m, ev = play(m, (0, {"type": "play_on"}))
+    m, _ev = play(m, (0, {"type": "play_on"}))
     assert m.phase == "play" and not m.so and m.carrier == "B-09"
 
 
@@ -484,3 +482,373 @@ def test_6_3_free_kick_with_the_carrier_in_his_final_line_forces_the_so():
     m, ev = play(m, (0, NO_MOVE))
     assert kinds(ev, "free_kick_taken")[0]["choice"] == "scoring_opportunity"
     assert m.so and m.phase == "play"
+
+
+# --- §7 Scoring Opportunity ------------------------------------------------------------------------
+
+
+def red_pile(*top):
+    """Red's draw pile with `top` turned over first (the last one listed is the top card)."""
+    return [c for c in DECKS[1] if c not in {*top, *RED_HAND}] + list(reversed(top))
+
+
+def test_7_1_an_action_ending_in_the_final_line_starts_an_so():
+    rows = ("B10 R5  R4  .", START[1], ".   R7  R6  B9", START[3], START[4], START[5])
+    m = make(rows, "B8", hands=(BLUE_HAND, RED_HAND))
+    m, ev = short_turn(m)  # 4+4+4 v 3+3+1 in line 5; B10 is the only blue in line 6
+    assert kinds(ev, "scoring_opportunity") == [
+        {"event": "scoring_opportunity", "team": 0, "carrier": "B-10"}
+    ]
+    assert m.so and m.phase == "play" and m.so_round == 1
+
+
+SO_ROWS = (
+    ".   B10 B11 .",
+    "R2  R7  R4  R3",
+    ".   B8  R6  B9",
+    "R9  B6  B7  R10",
+    "B3  R11 R8  B2",
+    ".   B4  B5  .",
+)
+
+
+def test_7_3_seed_example_defender_pushes_carrier_back_long_ball_and_shot_8_4_save():
+    m = make(
+        SO_ROWS,
+        "B10",
+        so=True,
+        so_round=1,
+        hands=(["B-LB3L-a", "B-SP1R-a"], ["R-SP2L-a", "R-SP3R-a"]),
+        piles=(None, red_pile("R-SP4R-a", "R-LB4L-a")),
+    )
+    m, ev = play(m, (0, card("B-LB3L-a")), (1, card("R-SP2L-a")))
+    assert not kinds(ev, "cards_drawn") and [len(h) for h in m.hands] == [1, 1]  # §7.1 no draws
+    m, ev = play(m, (0, move("B8", "forward")))
+    assert where(m, "B8") == (5, 2) and m.carrier == "B-11"
+    assert move("R4", "back") in GAME.legal_actions(m, 1)  # §7.2.3 into the carrier's field
+    m, ev = play(m, (1, move("R4", "back")))
+    assert where(m, "B11") == (5, 3) and where(m, "R4") == (6, 3) and m.carrier == "B-11"
+    assert GAME.legal_actions(m, 0) == [
+        {"type": "decline"},
+        {"type": "pass_to", "player": "B-08"},
+        {"type": "pass_to", "player": "B-10"},
+    ]
+    m, ev = play(m, (0, {"type": "pass_to", "player": "B-08"}))
+    assert m.phase == "so_shot" and GAME.legal_actions(m, 0) == [
+        {"type": "shoot"},
+        {"type": "hold"},
+    ]
+    m, ev = play(m, (0, {"type": "shoot"}))
+    assert "R-SP2L-a" in m.discards[1] and m.shot["card"] == "B-LB3L-a"
+    assert [a["card"] for a in GAME.legal_actions(m, 0)] == ["SH-LB-L", "SH-LB-C", "SH-LB-R"]
+    m, ev = play(
+        m,
+        (0, {"type": "shooting_card", "card": "SH-LB-C"}),
+        (1, {"type": "keeper_card", "card": "R-GK-L"}),
+    )
+    assert (m.shot["power"], m.shot["base"], m.shot["overlay"], m.shot["allowance"]) == (7, 3, 0, 3)
+    m, ev = play(m, (1, {"type": "save_draw"}), (1, {"type": "save_draw"}))
+    assert m.shot["total"] == 8 and m.phase == "save_draw"
+    m, ev = play(m, (1, {"type": "stop"}))
+    assert kinds(ev, "shot_result")[0]["outcome"] == "save"
+    assert m.phase == "goal_kick_kicker" and m.attacker == 1 and m.carrier is None
+    assert [len(h) for h in m.hands] == [3, 3]
+    assert {"R-SP4R-a", "R-LB4L-a"} <= set(m.discards[1]) and "B-LB3L-a" in m.discards[0]
+
+
+def test_7_2_declining_the_action_allows_no_shot_and_the_next_round_begins():
+    m = make(
+        START, "B8", so=True, so_round=1, hands=(["B-SP1L-a", "B-SP2L-a"], ["R-SP1L-a", "R-SP2L-a"])
+    )
+    m, ev = play(m, (0, card("B-SP1L-a")), (1, card("R-SP1L-a")), (0, NO_MOVE), (1, NO_MOVE))
+    assert m.carrier == "B-11" and GAME.legal_actions(m, 0) == [
+        {"type": "decline"},
+        {"type": "pass_to", "player": "B-08"},
+        {"type": "pass_to", "player": "B-09"},
+    ]
+    m, ev = play(m, (0, {"type": "decline"}))
+    assert kinds(ev, "so_action") == [
+        {"event": "so_action", "kind": "short_pass", "performed": False}
+    ]
+    assert m.so_round == 2 and "B-SP1L-a" in m.discards[0] and "R-SP1L-a" in m.discards[1]
+
+
+def test_7_5_so_ends_without_cards_ball_to_lowest_number_defender_on_equal_numbers():
+    rows = (START[0], "R2  B8  B2  R3", START[2], START[3], "B3  R11 R8  .", START[5])
+    m = make(rows, "B8", so=True, so_round=1, hands=(["B-DR1L-a"], ["R-SP1L-a", "R-SP2R-a"]))
+    m, ev = play(m, (1, card("R-SP1L-a")), (0, NO_MOVE), (1, NO_MOVE))
+    assert m.carrier == "B-02" and m.phase == "so_shot"  # dribbling allows a shot at once
+    m, ev = play(m, (0, {"type": "hold"}))
+    assert kinds(ev, "scoring_opportunity_ended")[0]["ball_to"] == "R-02"
+    assert m.carrier == "R-02" and not m.so and m.phase == "play" and m.attacker == 1
+    assert [len(h) for h in m.hands] == [3, 3]
+
+
+# --- §8 Shooting / §9 Restarts -----------------------------------------------------------------------
+
+
+def shot_state(rows, carrier, shot_card, *top):
+    m = make(rows, carrier, so=True, hands=(["B-SP1L-a"], RED_HAND), piles=(None, red_pile(*top)))
+    rules.start_shot(m, shot_card, penalty=False, ev=[])
+    return m
+
+
+def parry(rows, carrier="B8"):
+    m = shot_state(rows, carrier, "B-LB2L-a", "R-SP2L-b", "R-SP3L-a")
+    return play(
+        m,
+        (0, {"type": "shooting_card", "card": "SH-LB-L"}),
+        (1, {"type": "keeper_card", "card": "R-GK-C"}),
+        (1, {"type": "save_draw"}),
+        (1, {"type": "save_draw"}),
+    )
+
+
+def test_8_5_parry_ball_to_nearest_number_defender_first():
+    m, ev = parry(
+        ("B4  B8  R6  .", "R2  .   B11 R3", "B10 R7  .   B9", *START[3:5], ".   .   B5  .")
+    )
+    assert kinds(ev, "shot_result")[0] == {
+        "event": "shot_result",
+        "team": 0,
+        "outcome": "parry",
+        "save": 5,
+        "power": 5,
+    }
+    assert m.carrier == "R-06" and m.phase == "play" and not m.so
+    assert [len(h) for h in m.hands] == [3, 3]
+
+
+def test_8_5_parry_to_an_attacker_starts_a_new_so():
+    m, ev = parry(("B5  B8  R4  .", "R2  .   B11 R3", *START[2:5], ".   B4  .   ."))
+    assert m.carrier == "B-05" and m.so and kinds(ev, "scoring_opportunity")
+
+
+def test_f8_parry_with_an_empty_final_line_is_a_save():
+    rows = (".   .   .   .", "R2  B8  B11 R3", *START[2:])
+    m = shot_state(rows, "B8", "B-LB2L-a", "R-SP2L-b", "R-SP3L-a")
+    m, ev = play(
+        m,
+        (0, {"type": "shooting_card", "card": "SH-LB-L"}),
+        (1, {"type": "keeper_card", "card": "R-GK-C"}),
+        (1, {"type": "save_draw"}),
+        (1, {"type": "save_draw"}),
+        (1, {"type": "stop"}),
+    )
+    assert kinds(ev, "shot_result")[0]["outcome"] == "parry"
+    assert m.phase == "goal_kick_kicker" and m.attacker == 1
+
+
+GK_HAND = ["R-LB1L-a", "R-SP1L-a", "R-DR1L-a"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "kick", "receiver"),
+    [
+        (START, "R-LB1L-a", "R-06"),
+        (START, "R-SP1L-a", "R-02"),
+        (START, "R-DR1L-a", "R-04"),
+        ((".   B4  R4  .", *START[1:]), "R-DR1L-a", "B-04"),  # equal numbers: non-kicking team
+        ((".   .   .   .", *START[1:]), "R-DR1L-a", "R-02"),  # F6: next line
+    ],
+)
+def test_9_1_goal_kick_destination_line_and_lowest_number(rows, kick, receiver):
+    m = make(rows, "", phase="goal_kick_kicker", attacker=1, hands=(BLUE_HAND, GK_HAND))
+    m, ev = play(m, (1, NO_MOVE), (0, NO_MOVE), (1, card(kick)))
+    assert kinds(ev, "goal_kick_taken")[0]["ball_to"] == receiver == m.carrier
+    assert len(m.hands[1]) == 3 and kick in m.discards[1] and m.phase == "play"
+
+
+def test_9_1_second_mover_may_not_swap_with_the_player_just_moved():
+    m = make(START, "", phase="goal_kick_kicker", attacker=1, hands=(BLUE_HAND, GK_HAND))
+    m, _ = play(m, (1, move("R7", "forward")))
+    assert where(m, "R7") == (3, 2) and where(m, "B6") == (4, 2)
+    legal = GAME.legal_actions(m, 0)
+    assert move("B6", "back") not in legal and move("B6", "forward") in legal
+
+
+# --- §10 Fallbacks ------------------------------------------------------------------------------------
+
+
+def test_f1_interception_with_no_defender_in_the_line_goes_to_the_nearest_line():
+    rows = (*START[:3], ".   B6  .   .", *START[4:])
+    m, _ev = short_turn(
+        make(rows, "B6", hands=(BLUE_HAND, ["R-SP4L-a", *RED_HAND[1:]])), "B-SP1L-a", "R-SP4L-a"
+    )
+    assert m.carrier == "R-06"  # lines 2 and 4 equally near: line 4 is nearer red's goal
+
+
+F2_ROWS = (".   R5  R4  .", ".   .   .   .", "B10 R7  R6  B9", ".   B6  .   .", *START[4:])
+LB_HAND = ["B-LB4L-a", "B-LB1L-a", "B-LB2L-a"]
+SP_HAND = ["R-SP1L-a", "R-SP4L-a", "R-SP2L-a"]
+
+
+@pytest.mark.parametrize(
+    ("blue", "red", "carrier", "fouled"),
+    [
+        ("B-LB4L-a", "R-SP1L-a", "B-06", False),  # F3
+        ("B-LB1L-a", "R-SP4L-a", "R-04", False),  # F2
+        ("B-LB2L-a", "R-SP2L-a", "B-06", True),  # F5 + F3
+    ],
+)
+def test_f2_f3_f5_long_ball_into_an_empty_line(blue, red, carrier, fouled):
+    m, _ = short_turn(make(F2_ROWS, "B6", hands=(LB_HAND, SP_HAND)), blue, red)
+    assert GAME.legal_actions(m, 0) == [
+        {"type": "destination", "line": 5},
+        {"type": "destination", "line": 6},
+    ]
+    m, ev = play(m, (0, {"type": "destination", "line": 5}))
+    assert m.carrier == carrier
+    assert kinds(ev, "yellow_card") == (
+        [{"event": "yellow_card", "team": 1, "player": "R-04"}] if fouled else []
+    )
+
+
+def test_f4_dribbling_from_the_final_line_wins_without_moving():
+    rows = ("B10 R5  R4  .", START[1], ".   R7  R6  B9", *START[3:])
+    m = make(rows, "B10", hands=(["B-DR1L-a", *BLUE_HAND[:2]], RED_HAND))
+    m, ev = short_turn(m, "B-DR1L-a", "R-SP1L-a")
+    assert kinds(ev, "dribbled")[0]["result"] == "no_field" and where(m, "B10") == (6, 1)
+    assert m.so
+
+
+def test_f7_long_ball_past_the_final_line_is_clamped_and_not_asked():
+    m = make(START, "B10", hands=(["B-LB4L-a", *BLUE_HAND[:2]], RED_HAND))
+    m, ev = short_turn(m, "B-LB4L-a", "R-SP1L-a")
+    assert kinds(ev, "contest")[0]["line"] == 6 and m.carrier == "R-04"
+
+
+def test_f9_kickoff_without_no_6():
+    m = make(rows=(*START[:2], "B10 R7  .   B9", *START[3:]), off=["R-06"])
+    assert rules.kickoff_player(m, 1) == "R-07"
+    m = make(rows=(*START[:2], "B10 .   .   B9", *START[3:]), off=["R-06", "R-07"])
+    assert rules.kickoff_player(m, 1) == "R-02"
+
+
+def test_f10_an_empty_hand_draws_before_step_1():
+    m = make(hands=([], RED_HAND))
+    ev = []
+    rules.start_turn(m, ev)
+    assert len(m.hands[0]) == 3 and kinds(ev, "cards_drawn")[0]["team"] == 0
+
+
+def kick_state(shootout, hand):
+    blue_pile = [c for c in DECKS[0] if c not in ("B-SP4L-a", "B-SP4R-a")] + [
+        "B-SP4R-a",
+        "B-SP4L-a",
+    ]
+    return make(
+        START,
+        "",
+        phase="kick",
+        half=4,
+        attacker=1,
+        hands=([], hand),
+        piles=(blue_pile, None),
+        shootout=shootout,
+    )
+
+
+def red_kick(m, shooting, keeper, *draws):
+    m, ev = play(
+        m,
+        (1, {"type": "kick", "card": m.hands[1][0]}),
+        (1, {"type": "shooting_card", "card": shooting}),
+        (0, {"type": "keeper_card", "card": keeper}),
+        *draws,
+    )
+    return m, ev
+
+
+def test_f12_shootout_valve_coin_toss_after_100_level_sudden_death_pairs():
+    so = {"first": 0, "kicker": 1, "goals": [60, 60], "taken": [105, 104], "pairs": 99}
+    m, ev = red_kick(
+        kick_state(so, ["R-SP1L-a"]),
+        "SH-SP-L",
+        "B-GK-L",
+        (0, {"type": "save_draw"}),
+        (0, {"type": "stop"}),
+    )
+    assert kinds(ev, "shot_result")[0]["outcome"] == "save"
+    assert [e["purpose"] for e in kinds(ev, "coin_toss")] == ["shootout_valve"]
+    assert m.phase == "over" and GAME.result(m)["shootout"] == [60, 60]
+
+
+def test_4_6_shootout_stops_once_one_side_cannot_catch_up():
+    so = {"first": 0, "kicker": 1, "goals": [3, 0], "taken": [3, 2], "pairs": 0}
+    m, _ = red_kick(
+        kick_state(so, ["R-SP1L-a", "R-SP2L-a"]),
+        "SH-SP-L",
+        "B-GK-L",
+        (0, {"type": "save_draw"}),
+        (0, {"type": "stop"}),
+    )
+    assert GAME.result(m) == {"winners": [0], "score": [0, 0], "draw": False, "shootout": [3, 0]}
+
+
+def test_4_6_sudden_death_pair_decides():
+    so = {"first": 0, "kicker": 1, "goals": [5, 5], "taken": [6, 5], "pairs": 0}
+    m, ev = red_kick(kick_state(so, ["R-SP1L-a", "R-SP2L-a"]), "SH-SP-R", "B-GK-L")
+    assert kinds(ev, "shot_cards_revealed")[0]["allowance"] == 0
+    assert GAME.result(m)["winners"] == [1] and GAME.result(m)["shootout"] == [5, 6]
+
+
+def test_f13_valve_ends_the_half_where_an_so_would_start():
+    rows = ("B10 R5  R4  .", START[1], ".   R7  R6  B9", *START[3:])
+    m = make(rows, "B8", hands=(BLUE_HAND, RED_HAND), exhausted=[True, True], valve=20)
+    m, ev = short_turn(m)
+    assert not kinds(ev, "scoring_opportunity") and m.half == 2
+
+
+# --- §11 Decisions, §12 Chance, §13 Views, §14 Options -------------------------------------------------
+
+
+def test_11_illegal_actions_change_nothing():
+    m = make(hands=(BLUE_HAND, RED_HAND))
+    before = GAME.dump(m)
+    with pytest.raises(IllegalAction):
+        GAME.apply(m, 0, card("B-SP3L-a"))
+    with pytest.raises(IllegalAction):
+        GAME.apply(m, 0, {"type": "shoot"})
+    assert GAME.dump(m) == before
+    m, _ = GAME.apply(m, 0, card("B-SP4L-a"))
+    assert GAME.legal_actions(m, 0) == []
+
+
+def test_12_chance_events_are_logged_without_secret_cards():
+    state, events = rules.new_match(GAME.modes["match"].defaults(), 9)
+    names = [e["event"] for e in events]
+    assert names[:2] == ["coin_toss", "deck_shuffled"] and names.count("cards_drawn") == 2
+    hands = {*state.hands[0], *state.hands[1]}
+    assert not any(c in repr(events) for c in hands)
+
+
+def test_13_views_hide_hands_and_piles():
+    state = GAME.new("match", {}, 2, 4)
+    spectator = GAME.view(state, None)
+    assert spectator.private is None
+    for seat in (0, 1):
+        v = GAME.view(state, seat)
+        assert v.public == spectator.public
+        assert [c["id"] for c in v.private["hand"]] == state.hands[seat]
+        other = {*state.hands[1 - seat], *state.piles[1 - seat]}
+        assert not any(c in repr(v) for c in other)
+    assert GAME.view(state, rules_reveal()).private["hands"][1][0]["id"] == state.hands[1][0]
+    assert spectator.public["score"] == [0, 0] and spectator.public["hand_sizes"] == [3, 3]
+
+
+def rules_reveal():
+    from app.games.base import REVEAL
+
+    return REVEAL
+
+
+def test_14_options():
+    with pytest.raises(BadOptions):
+        GAME.new("match", {"team_blue": "XXX"}, 2, 1)
+    with pytest.raises(BadOptions):
+        GAME.new("match", {"teams": "BRA"}, 2, 1)
+    m = make(hands=(BLUE_HAND, RED_HAND), options={"move_required": True})
+    m, _ = play(m, (0, card("B-SP4L-a")), (1, card("R-SP1L-a")))
+    legal = GAME.legal_actions(m, 0)
+    assert NO_MOVE not in legal and legal
