@@ -1,0 +1,72 @@
+"""Regenerate the golden Football Duel replays: `python -m tests.engines.duel.regen`.
+
+Each `tests/replays/duel-<name>.jsonl` holds one whole match: a header (seed, options, who
+played), one line per action (seat, action, events, digest of the dumped state) and a last line
+with the result and the final dump. Review a regeneration as a diff: a changed line is a changed
+rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from app.games.duel import GAME
+from tests.engines.duel.play import Match, Policy, bot, hasty
+
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+POLICIES: dict[str, Policy] = {"bot": bot, "random": hasty}
+
+# name -> (seed, options, players); seed 9 of the shoot-out match reaches sudden death
+MATCHES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
+    "default": (1, {}, ("bot", "bot")),
+    "bot-vs-random": (2, {"copies": 2}, ("bot", "random")),
+    "shootout": (
+        9,
+        {"copies": 2, "halves": 1, "extra_time": True, "shootout": True},
+        ("bot", "bot"),
+    ),
+}
+
+
+def digest(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def line(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def record(name: str) -> list[str]:
+    """The replay file's lines for one of `MATCHES`, played afresh."""
+    seed, options, players = MATCHES[name]
+    match = Match(seed, options, (POLICIES[players[0]], POLICIES[players[1]]))
+    lines = [
+        line(
+            {"game": "duel", "mode": "match", "seed": seed, "options": options, "players": players}
+        )
+    ]
+    state = GAME.new("match", options, 2, seed)
+    for seq, step in enumerate(match.steps(), start=1):
+        state = step.state
+        entry = {"seq": seq, "seat": step.seat, "action": step.action, "events": step.events}
+        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
+    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
+    return lines
+
+
+def path(name: str) -> Path:
+    return REPLAYS / f"duel-{name}.jsonl"
+
+
+def main() -> None:
+    for name in MATCHES:
+        path(name).write_text("\n".join(record(name)) + "\n", encoding="utf-8")
+        print(f"wrote {path(name)}")
+
+
+if __name__ == "__main__":
+    main()
