@@ -1,0 +1,643 @@
+// A room at /r/{code}: join, lobby, the game table, the result and the rematch.
+
+import { api, forgetSeat, getName, getSeat, saveName, saveSeat } from "./api.js";
+import { h } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { RoomSocket } from "./socket.js";
+import {
+  bar,
+  btn,
+  buzz,
+  copyText,
+  errorText,
+  gameName,
+  hideBanner,
+  humanize,
+  loadTable,
+  main,
+  modeName,
+  modeSpec,
+  navigate,
+  range,
+  setTop,
+  showBanner,
+  statusText,
+  t,
+  tableCtx,
+  toast,
+} from "./shell.js";
+
+// --- Room: join / lobby / table / result ----------------------------------------------------
+
+export function roomScreen(code) {
+  const room = {
+    code,
+    info: null, // GET /api/rooms/{code}
+    spec: null, // {game, mode} from /api/games
+    seat: getSeat(code), // {seat, token} when this browser is seated
+    view: null,
+    sock: null,
+    presence: null,
+    table: null, // {module, root, game}
+    pollTimer: null,
+    bannerTimer: null,
+    bannerShown: false,
+    lastToAct: false,
+    rematch: null,
+    left: false,
+  };
+  setTop(code);
+  main.replaceChildren(h("p", { class: "muted pad" }, t("ui.loading")));
+
+  function leave() {
+    room.left = true;
+    room.sock?.stop();
+    clearInterval(room.pollTimer);
+    clearTimeout(room.bannerTimer);
+    hideBanner();
+  }
+
+  async function load() {
+    try {
+      room.info = await api.room(code);
+    } catch (err) {
+      if (room.left) return;
+      if (err.status === 404) unknownRoom();
+      else {
+        main.replaceChildren(
+          h("p", { class: "pad" }, errorText(err)),
+          btn(t("ui.retry"), { onclick: () => load() }),
+        );
+      }
+      return;
+    }
+    if (room.left) return;
+    if (room.info.rematch_code) room.rematch = { code: room.info.rematch_code };
+    room.spec = await modeSpec(room.info.game, room.info.mode);
+    await i18n.loadGame(room.info.game);
+    if (room.left) return;
+    if (room.seat) connect();
+    else joinPanel();
+  }
+
+  function unknownRoom() {
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "panel center" },
+        h("h1", null, t("ui.no_such_room", { code })),
+        h("p", { class: "muted" }, t("ui.no_such_room_hint")),
+      ),
+    );
+    bar.replaceChildren(
+      btn(t("ui.home"), { onclick: () => navigate("/") }),
+      btn(t("ui.new_room"), { class: "btn btn-primary", onclick: () => navigate("/") }),
+    );
+  }
+
+  function maxSeats() {
+    return room.spec?.mode?.max_players ?? room.info.seats.length;
+  }
+
+  function seated() {
+    return room.info.seats.filter((s) => s.name !== null && s.name !== undefined);
+  }
+
+  function titleLine() {
+    return `${gameName(room.spec?.game, room.info.game)} · ${modeName(room.info.game, room.info.mode)}`;
+  }
+
+  function seatStrip() {
+    return h(
+      "ul",
+      { class: "seat-strip" },
+      seated().map((s) =>
+        h(
+          "li",
+          null,
+          h("span", { class: "seat-n" }, String(s.seat + 1)),
+          s.seat === 0 ? "♛" : null,
+          s.bot ? "⚙" : null,
+          s.name,
+        ),
+      ),
+    );
+  }
+
+  // Join: a browser without a seat in this room.
+  function joinPanel() {
+    const info = room.info;
+    const free = maxSeats() - seated().length;
+    const canSit = info.status === "lobby" && free > 0;
+    const nameInput = h("input", {
+      id: "name",
+      type: "text",
+      maxlength: 24,
+      value: getName(),
+      autocomplete: "nickname",
+      placeholder: t("ui.name_placeholder"),
+    });
+    const statusText = {
+      lobby: canSit
+        ? t("ui.lobby_seats", { n: seated().length, max: maxSeats() })
+        : t("ui.room_full"),
+      playing: t("ui.room_playing"),
+      finished: t("ui.room_finished"),
+    }[info.status];
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "panel" },
+        h("h1", null, titleLine()),
+        h("p", { class: "muted" }, statusText),
+        seatStrip(),
+        canSit
+          ? h(
+              "div",
+              { class: "field" },
+              h("label", { for: "name" }, t("ui.your_name")),
+              nameInput,
+            )
+          : null,
+      ),
+    );
+    const take = async (button) => {
+      const name = nameInput.value.trim();
+      if (!name) {
+        toast(t("ui.name_needed"));
+        nameInput.focus();
+        return;
+      }
+      saveName(name);
+      button.disabled = true;
+      try {
+        const joined = await api.join(code, name);
+        room.seat = { seat: joined.seat, token: joined.token };
+        saveSeat(code, room.seat);
+        room.info = await api.room(code);
+        connect();
+      } catch (err) {
+        toast(errorText(err));
+        button.disabled = false;
+        if (err.status === 409) load();
+      }
+    };
+    const buttons = [];
+    if (canSit) {
+      const sit = btn(t("ui.take_seat", { n: seated().length + 1 }), {
+        class: "btn btn-primary",
+        id: "take-seat",
+        onclick: () => take(sit),
+      });
+      buttons.push(sit, btn(t("ui.just_watch"), { onclick: () => connect() }));
+    } else if (info.status === "finished") {
+      buttons.push(
+        btn(t("ui.result"), { class: "btn btn-primary", onclick: () => connect() }),
+        btn(t("ui.replay"), { onclick: () => navigate(`/r/${code}/replay`) }),
+      );
+    } else {
+      buttons.push(btn(t("ui.watch"), { class: "btn btn-primary", onclick: () => connect() }));
+    }
+    bar.replaceChildren(...buttons);
+  }
+
+  // The socket: seated with our token, or a spectator.
+  function connect() {
+    room.sock?.stop();
+    room.sock = new RoomSocket(code, room.seat?.token, {
+      onView: (msg) => {
+        room.view = { ...msg.view, seq: msg.seq };
+        if (room.view.status === "lobby") refreshInfo();
+        draw();
+        yourTurnBuzz();
+      },
+      onAck: () => draw(),
+      onError: (msg) => {
+        toast(errorText(msg));
+        draw();
+      },
+      onPresence: (msg) => {
+        room.presence = msg;
+        mergePresence();
+        if (room.view?.status === "lobby") refreshInfo();
+        draw();
+      },
+      onRematch: (msg) => gotRematch(msg),
+      onBadToken: () => badToken(),
+      onGone: () => unknownRoom(),
+      onConnection: (live) => connection(live),
+    });
+    room.sock.start();
+    clearInterval(room.pollTimer);
+    room.pollTimer = setInterval(() => {
+      if (room.view?.status === "lobby" && document.visibilityState === "visible") refreshInfo();
+    }, 4000);
+  }
+
+  async function refreshInfo() {
+    try {
+      const info = await api.room(code);
+      if (room.left) return;
+      const changed = JSON.stringify(info.seats) !== JSON.stringify(room.info.seats);
+      room.info = info;
+      mergePresence();
+      if (changed) draw();
+    } catch {
+      // the socket's reconnect handles outages
+    }
+  }
+
+  function mergePresence() {
+    if (!room.presence || !room.info) return;
+    for (const p of room.presence.seats || []) {
+      const s = room.info.seats.find((x) => x.seat === p.seat);
+      if (s) s.connected = p.connected;
+    }
+    room.info.spectators = room.presence.spectators ?? room.info.spectators;
+  }
+
+  function yourTurnBuzz() {
+    const mine = room.view?.you !== null && (room.view?.to_act || []).includes(room.view?.you);
+    if (mine && !room.lastToAct) buzz(30);
+    room.lastToAct = mine;
+  }
+
+  function connection(live) {
+    clearTimeout(room.bannerTimer);
+    if (live) {
+      if (room.bannerShown) {
+        showBanner(t("ui.back_up_to_date"), "ok");
+        room.bannerTimer = setTimeout(hideBanner, 1500);
+      }
+      room.bannerShown = false;
+    } else {
+      room.bannerTimer = setTimeout(() => {
+        room.bannerShown = true;
+        showBanner(navigator.onLine === false ? t("ui.offline") : t("ui.reconnecting"), "warn");
+      }, 1000);
+    }
+    draw();
+  }
+
+  function badToken() {
+    forgetSeat(code);
+    room.seat = null;
+    room.sock = null;
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "panel center" },
+        h("h1", null, t("ui.not_seated")),
+        h("p", { class: "muted" }, t("ui.not_seated_hint")),
+      ),
+    );
+    bar.replaceChildren(
+      btn(t("ui.watch"), { class: "btn btn-primary", onclick: () => connect() }),
+      btn(t("ui.home"), { onclick: () => navigate("/") }),
+    );
+  }
+
+  function followRematch(msg) {
+    if (room.left) return; // the socket's rematch message and the host's own call both land here
+    if (room.seat) saveSeat(msg.code, { ...room.seat });
+    navigate(`/r/${msg.code}`);
+  }
+
+  function gotRematch(msg) {
+    room.rematch = msg;
+    if (isHost()) followRematch(msg);
+    else draw();
+  }
+
+  function isHost() {
+    return room.seat !== null && room.seat !== undefined && room.seat.seat === 0;
+  }
+
+  function names() {
+    const out = [];
+    for (const s of room.info?.seats || []) out[s.seat] = s.name ?? "";
+    return out;
+  }
+
+  function draw() {
+    if (room.left || !room.view) return;
+    const status = room.view.status;
+    if (status === "lobby") lobby();
+    else tableScreen();
+  }
+
+  // Lobby -------------------------------------------------------------------------------------
+  function lobby() {
+    const info = room.info;
+    const you = room.view.you;
+    const spec = room.spec?.mode;
+    const max = maxSeats();
+    const link = `${location.origin}/r/${code}`;
+    setTop(t("ui.room_code_top", { code }));
+    const seatRows = [];
+    for (let i = 0; i < max; i += 1) {
+      const s = info.seats.find((x) => x.seat === i && x.name);
+      if (!s) {
+        seatRows.push(
+          h(
+            "li",
+            { class: "seat empty" },
+            h("span", { class: "seat-n" }, String(i + 1)),
+            h("span", { class: "seat-name muted" }, t("ui.empty_seat")),
+          ),
+        );
+        continue;
+      }
+      const online = s.bot || s.connected;
+      seatRows.push(
+        h(
+          "li",
+          { class: ["seat", s.seat === you && "you"], "data-seat": s.seat },
+          h("span", { class: "seat-n" }, String(i + 1)),
+          h(
+            "span",
+            { class: "seat-name" },
+            s.seat === 0 ? h("span", { class: "mark", title: t("ui.host") }, "♛ ") : null,
+            s.bot ? h("span", { class: "mark", title: t("ui.bot") }, "⚙ ") : null,
+            h("span", { class: "name" }, s.name),
+            s.seat === 0 ? h("span", { class: "muted" }, ` (${t("ui.host")})`) : null,
+            s.seat === you ? h("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
+          ),
+          h(
+            "span",
+            { class: ["presence", online ? "on" : "off"] },
+            online ? `● ${t("ui.online")}` : `○ ${t("ui.away")}`,
+          ),
+        ),
+      );
+    }
+    const seatedCount = seated().length;
+    const free = max - seatedCount;
+    const host = you === 0;
+    const addBot = host && free > 0
+      ? btn(t("ui.add_bot"), { class: "btn btn-small", id: "add-bot", onclick: () => doAddBot(addBot) })
+      : null;
+    const share = async () => {
+      if (navigator.share) {
+        try {
+          await navigator.share({ title: "Pitchside", text: titleLine(), url: link });
+          return;
+        } catch (err) {
+          if (err?.name === "AbortError") return;
+        }
+      }
+      if (await copyText(link)) toast(t("ui.copied"), "ok");
+    };
+    main.replaceChildren(
+      h(
+        "section",
+        { class: "panel invite" },
+        h("img", {
+          class: "qr",
+          src: `/r/${code}/qr.svg`,
+          alt: t("ui.qr_alt", { code }),
+          width: 120,
+          height: 120,
+        }),
+        h(
+          "div",
+          { class: "invite-side" },
+          h("p", { class: "room-code", "aria-label": t("ui.room_code") }, code),
+          h("p", { class: "link muted" }, link.replace(/^https?:\/\//, "")),
+          h(
+            "div",
+            { class: "row" },
+            btn(t("ui.copy_link"), {
+              class: "btn btn-small",
+              onclick: async () => toast((await copyText(link)) ? t("ui.copied") : link, "ok"),
+            }),
+            btn(t("ui.share"), { class: "btn btn-small", onclick: share }),
+          ),
+        ),
+      ),
+      h(
+        "section",
+        { class: "panel" },
+        h("h2", null, titleLine()),
+        h("p", { class: "muted" }, t("ui.seats_range", { range: range(spec) })),
+        h("ul", { class: "seats", id: "seats" }, seatRows),
+        h(
+          "div",
+          { class: "row spread" },
+          h("span", { class: "muted" }, `◉ ${t("ui.watching", { n: info.spectators ?? 0 })}`),
+          addBot,
+        ),
+        optionsSummary(),
+      ),
+    );
+    if (host) {
+      const min = spec?.min_players ?? 1;
+      const ok = seatedCount >= min && seatedCount <= (spec?.max_players ?? seatedCount);
+      const start = btn(t("ui.start_match"), {
+        class: "btn btn-primary btn-wide",
+        id: "start",
+        disabled: !ok,
+        onclick: () => doStart(start),
+      });
+      bar.replaceChildren(
+        h(
+          "div",
+          { class: "bar-stack" },
+          ok ? null : h("p", { class: "bar-note" }, t("ui.needs_players", { n: min, m: seatedCount })),
+          start,
+        ),
+      );
+    } else {
+      bar.replaceChildren(
+        h(
+          "p",
+          { class: "bar-note wait" },
+          you === null ? t("ui.watching_lobby") : t("ui.waiting_host"),
+        ),
+      );
+    }
+  }
+
+  function optionsSummary() {
+    const entries = Object.entries(room.info.options || {});
+    if (!entries.length) return null;
+    return h(
+      "p",
+      { class: "muted small" },
+      entries.map(([k, v]) => `${humanize(k)}: ${v}`).join(" · "),
+    );
+  }
+
+  async function doAddBot(button) {
+    button.disabled = true;
+    try {
+      await api.addBot(code, room.seat.token);
+      await refreshInfo();
+      draw();
+    } catch (err) {
+      toast(err.code === "no_bot" ? t("error.no_bot") : errorText(err));
+      button.disabled = false;
+    }
+  }
+
+  async function doStart(button) {
+    button.disabled = true;
+    try {
+      await api.start(code, room.seat.token);
+    } catch (err) {
+      toast(errorText(err));
+      button.disabled = false;
+    }
+  }
+
+  // Table -------------------------------------------------------------------------------------
+  async function ensureTable(game) {
+    if (room.table?.game === game) return room.table;
+    const module = await loadTable(game);
+    bar.replaceChildren();
+    room.table = { game, module, root: h("div", { class: `table table-${game}` }) };
+    return room.table;
+  }
+
+  function makeCtx() {
+    const sock = room.sock;
+    return tableCtx({
+      game: room.view.game,
+      send: (action) => {
+        const cid = sock ? sock.send(action) : null;
+        if (cid) setTimeout(() => draw(), 0);
+        return cid;
+      },
+      busy: !sock || sock.busy,
+      names: names(),
+      seats: room.info?.seats || [],
+      you: room.view.you ?? null,
+      bar,
+    });
+  }
+
+  let drawing = Promise.resolve();
+  function tableScreen() {
+    drawing = drawing.then(() => drawTable()).catch((err) => console.error(err));
+  }
+
+  async function drawTable() {
+    if (room.left) return;
+    const view = room.view;
+    const table = await ensureTable(view.game);
+    if (room.left || view !== room.view) return;
+    setTop(code);
+    const ctx = makeCtx();
+    if (!table.status) {
+      table.status = h("div", { class: "status-line", "aria-live": "polite", id: "status" });
+      table.result = h("div", { class: "result-slot" });
+    }
+    if (table.status.parentNode !== main) {
+      main.replaceChildren(table.status, table.result, table.root);
+    }
+    table.status.textContent = statusText(view, ctx, table.module);
+    table.status.hidden = view.status === "finished";
+    const resultKey = view.status === "finished" ? `${view.seq}|${!!room.rematch}|${i18n.getLang()}` : "";
+    if (table.resultKey !== resultKey) {
+      table.resultKey = resultKey;
+      table.result.replaceChildren(resultKey ? resultPanel(view, ctx, table.module) : "");
+    }
+    try {
+      table.module.render(table.root, view, ctx);
+    } catch (err) {
+      console.error(err);
+      (await import("/static/js/games/generic.js")).render(table.root, view, ctx);
+    }
+    if (view.status === "finished" && !bar.childElementCount) bar.hidden = true;
+    else bar.hidden = false;
+  }
+
+  function resultPanel(view, ctx, module) {
+    const result = view.result || {};
+    const winners = result.winners || [];
+    const n = names();
+    let headline;
+    if (!winners.length || winners.length === n.length) headline = t("term.draw_result");
+    else if (winners.length === 1) headline = t("ui.wins", { name: n[winners[0]] ?? "?" });
+    else headline = t("ui.win_many", { names: winners.map((w) => n[w]).join(", ") });
+    const score = view.public?.score;
+    const extra = h("div", { class: "result-extra" });
+    if (module.renderResult) {
+      try {
+        module.renderResult(extra, view, ctx);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    const buttons = [];
+    if (room.rematch && !isHost()) {
+      buttons.push(
+        btn(room.seat ? t("ui.follow_rematch") : t("ui.watch_rematch"), {
+          class: "btn btn-primary btn-wide",
+          id: "follow-rematch",
+          onclick: () => (room.seat ? followRematch(room.rematch) : navigate(`/r/${room.rematch.code}`)),
+        }),
+      );
+    } else if (isHost()) {
+      const again = btn(`${t("ui.rematch")} ↻`, {
+        class: "btn btn-primary btn-wide",
+        id: "rematch",
+        onclick: async () => {
+          again.disabled = true;
+          try {
+            const next = await api.rematch(code, room.seat.token);
+            followRematch(next);
+          } catch (err) {
+            toast(errorText(err));
+            again.disabled = false;
+          }
+        },
+      });
+      buttons.push(again);
+    }
+    buttons.push(
+      h(
+        "div",
+        { class: "row" },
+        btn(t("ui.replay"), { onclick: () => navigate(`/r/${code}/replay`) }),
+        btn(t("ui.new_game"), { onclick: () => navigate("/") }),
+      ),
+    );
+    if (!room.rematch && !isHost() && room.seat) {
+      buttons.push(h("p", { class: "muted small" }, t("ui.others_wait_host")));
+    }
+    return h(
+      "section",
+      { class: "panel result", id: "result" },
+      h("p", { class: "eyebrow" }, t("ui.full_time")),
+      Array.isArray(score) ? h("p", { class: "score big" }, `${score[0]} – ${score[1]}`) : null,
+      h("h1", null, headline),
+      extra,
+      fairShuffle(),
+      ...buttons,
+    );
+  }
+
+  function fairShuffle() {
+    const line = h("p", { class: "muted small fair" }, t("ui.fair_shuffle"), " ");
+    const hash = room.info?.seed_hash;
+    if (!hash) return null;
+    api
+      .replay(code)
+      .then(async (rep) => {
+        const seed = String(rep.seed);
+        const shown = `${seed.slice(0, 8)}… → SHA-256 ${hash.slice(0, 8)}…`;
+        line.append(shown, " ");
+        if (!crypto.subtle) return;
+        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
+        const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+        line.append(hex === hash ? `✓ ${t("ui.verified")}` : `✗ ${t("ui.not_verified")}`);
+      })
+      .catch(() => {});
+    return line;
+  }
+
+  load();
+  return { leave, rerender: () => draw() };
+}
+

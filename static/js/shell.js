@@ -1,0 +1,203 @@
+// What every screen shares: the page's bands, toasts, buttons, names of games and modes,
+// the status line, log sentences, and loading a game's table module.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import * as i18n from "./i18n.js";
+
+export const t = i18n.t;
+export const $ = (id) => document.getElementById(id);
+export const main = $("main");
+export const bar = $("bar");
+const topInfo = $("top-info");
+
+let gamesCache = null;
+let router = () => {};
+
+// --- helpers --------------------------------------------------------------------------------
+
+export function games() {
+  gamesCache ??= api.games().catch((err) => {
+    gamesCache = null;
+    throw err;
+  });
+  return gamesCache;
+}
+
+export async function modeSpec(gameId, modeId) {
+  try {
+    const game = (await games()).find((g) => g.id === gameId);
+    return { game, mode: game?.modes.find((m) => m.id === modeId) };
+  } catch {
+    return { game: null, mode: null };
+  }
+}
+
+export function gameName(game, fallback) {
+  return i18n.pick(game?.name, fallback);
+}
+
+export function modeName(gameId, modeId) {
+  for (const key of [`${gameId}.mode.${modeId}`, `term.${modeId}`]) {
+    if (i18n.has(key)) return t(key);
+  }
+  return modeId.charAt(0).toUpperCase() + modeId.slice(1);
+}
+
+export function range(spec) {
+  if (!spec) return "";
+  return spec.min_players === spec.max_players
+    ? String(spec.min_players)
+    : `${spec.min_players}–${spec.max_players}`;
+}
+
+export function humanize(name) {
+  const text = String(name).replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function errorText(err) {
+  const key = `error.${err.code}`;
+  if (i18n.has(key)) return t(key);
+  return err.message || t("error.generic");
+}
+
+export function toast(text, kind = "error") {
+  const box = $("toasts");
+  const item = h("div", { class: `toast toast-${kind}`, role: "status" }, text);
+  box.appendChild(item);
+  setTimeout(() => item.classList.add("out"), 3600);
+  setTimeout(() => item.remove(), 4000);
+  if (kind === "error") buzz([20, 30, 20]);
+}
+
+export function buzz(pattern) {
+  if (localStorage.getItem("pitchside.haptics") === "off") return;
+  if (navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate(pattern);
+}
+
+export function btn(label, attrs = {}) {
+  return h("button", { type: "button", class: "btn", ...attrs }, label);
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = h("textarea", { class: "offscreen", readonly: true }, text);
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok;
+  }
+}
+
+export function setTop(text) {
+  topInfo.textContent = text || "";
+}
+
+
+/** Goes to a path of this single page (the router was set by app.js). */
+export function navigate(path, replace = false) {
+  if (replace || path === location.pathname) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  router();
+}
+
+export function setRouter(fn) {
+  router = fn;
+}
+
+// --- status line and events (shared with the replay) ----------------------------------------
+
+export function statusText(view, ctx, module) {
+  if (module?.status) {
+    try {
+      const custom = module.status(view, ctx);
+      if (custom) return custom;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  const game = view.game;
+  const phaseKey = `${game}.phase.${view.phase}`;
+  const toAct = view.to_act || [];
+  if (view.status === "finished") return t("ui.full_time");
+  if (view.you !== null && view.you !== undefined && toAct.includes(view.you)) {
+    const key = [`${phaseKey}.you`, phaseKey].find((k) => i18n.has(k));
+    return `▶ ${key ? t(key, { name: ctx.names[view.you] }) : t("ui.your_move")}`;
+  }
+  if (toAct.length === 1) {
+    const name = ctx.names[toAct[0]] ?? "?";
+    if (i18n.has(`${phaseKey}.other`)) return t(`${phaseKey}.other`, { name });
+    return t("ui.waiting_for", { name });
+  }
+  if (toAct.length > 1) return t("ui.waiting_for_n", { n: toAct.length });
+  return i18n.has(phaseKey) ? t(phaseKey, {}) : humanize(view.phase || "");
+}
+
+export function eventText(game, event, names) {
+  const key = `${game}.event.${event.event}`;
+  const vars = { ...event };
+  const who = typeof event.seat === "number" ? names[event.seat] : null;
+  if (who) vars.name = who;
+  if (i18n.has(key)) return t(key, vars);
+  if (event.text) return event.text;
+  const rest = Object.entries(event)
+    .filter(([k]) => !["event", "seq", "seat"].includes(k))
+    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  const what = `${humanize(event.event)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
+  return who ? `${who} · ${what}` : what;
+}
+
+
+// --- game table modules (contract: static/js/games/README.md) -------------------------------
+
+/** The game's table.js, or the generic table when it has none; links its table.css once. */
+export async function loadTable(game) {
+  try {
+    const module = await import(`/static/js/games/${game}/table.js`);
+    if (!document.querySelector(`link[data-game="${game}"]`)) {
+      document.head.appendChild(
+        h("link", { rel: "stylesheet", href: `/static/js/games/${game}/table.css`, "data-game": game }),
+      );
+    }
+    return module;
+  } catch {
+    return import("/static/js/games/generic.js");
+  }
+}
+
+/** The ctx handed to render(root, view, ctx). */
+export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }) {
+  return {
+    send,
+    busy,
+    t,
+    names,
+    seats,
+    you,
+    lang: i18n.getLang(),
+    h,
+    bar: actionBar,
+    money: i18n.money,
+    eventText: (e) => eventText(game, e, names),
+    toast: (text) => toast(text, "info"),
+  };
+}
+
+// --- banner, menu, boot ---------------------------------------------------------------------
+
+export function showBanner(text, kind) {
+  const banner = $("banner");
+  banner.textContent = text;
+  banner.className = `banner banner-${kind}`;
+  banner.hidden = false;
+}
+
+export function hideBanner() {
+  $("banner").hidden = true;
+}
+
