@@ -10,6 +10,7 @@ Pure functions over a frozen `MatchState`:
     m.status == HALF_TIME -> the mode does its purchases, then start_second_half(m, rng)
     is_over(m);  record(m) -> MatchRecord;  views.match_public(m) / views.pair_faces(m)
     simulate(m, random.Random) -> MatchRecord                # fast random play to the end
+    play_out(m, random.Random) -> MatchState                 # the same, the final state
 
 Deck size is whatever the piles hold (16 in Drukker; Bukméker passes 12-card piles after
 setting aside the top 4, §10.1); every reshuffle only uses the cards in the match.
@@ -381,6 +382,8 @@ _RESOLVE: Final[dict[str, Callable[[_Board, int], None]]] = {
 }
 # Hot-path table: card index -> its resolver.
 _RESOLVER_OF: Final = tuple(_RESOLVE[c.kind] for c in CARDS)
+_SECTION_OF: Final = tuple(c.section for c in CARDS)
+_SIG_OF: Final = tuple(c.sig for c in CARDS)
 
 
 # --- A turn (§7.2–§7.4) -----------------------------------------------------------------------
@@ -404,13 +407,14 @@ def _draw_pair(b: _Board) -> None:
         pile = b.draw[s]
     b.pair = (pile[0], pile[1])
     del pile[:2]
-    b.emit("cards_drawn", seat=b.current, section=SECTIONS[s], count=2)
+    if b.events is not None:
+        b.emit("cards_drawn", seat=b.current, section=SECTIONS[s], count=2)
 
 
 def _play(b: _Board, played: int, other: int) -> None:
     """One whole turn after the choice: resolve, exhaustion, half end, next player's draw."""
-    section = CARDS[played].section
-    identical = CARDS[played].sig == CARDS[other].sig
+    section = _SECTION_OF[played]
+    identical = _SIG_OF[played] == _SIG_OF[other]
     b.discard[section] += (other, played)
     b.turn += 1
     if b.events is not None:
@@ -423,7 +427,8 @@ def _play(b: _Board, played: int, other: int) -> None:
             identical=identical,
         )
     _RESOLVER_OF[played](b, played)
-    b.emit("ball_moved", section=SECTIONS[b.section], poss=TEAMS[b.poss])
+    if b.events is not None:
+        b.emit("ball_moved", section=SECTIONS[b.section], poss=TEAMS[b.poss])
     if b.time_pos < TIME_STEPS and not b.draw[section]:
         _time_advance(b, "deck_exhausted")
         if b.time_pos < TIME_STEPS:
@@ -573,25 +578,44 @@ def score(m: MatchState) -> list[int]:
     return [m.h1 + m.h2, m.a1 + m.a2]
 
 
+Chooser = Callable[[int, int, int, int], int]
+
+
 def simulate(
     m: MatchState,
     rnd: random.Random,
-    choose: Callable[[int, int], int] | None = None,
+    choose: Chooser | None = None,
     first: int | None = None,
 ) -> MatchRecord:
-    """Play the match to its end with `rnd` as chance, no events, no copies per turn.
+    """The final `MatchRecord` of `play_out` (same arguments)."""
+    return record(play_out(m, rnd, choose, first))
 
-    `choose(c1, c2)` picks the card to play (default: either with probability ½, as in the
-    §15 calibration); `first` is the card the current player plays now. A match paused at half time carries on without purchases. The state's
-    hidden order is used as it stands: callers that must not know it (bots, odds) shuffle
-    the unknown cards first (`resample_hidden`).
+
+def play_out(
+    m: MatchState,
+    rnd: random.Random,
+    choose: Chooser | None = None,
+    first: int | None = None,
+) -> MatchState:
+    """Play the match to its end with `rnd` as chance: no events, no copies per turn.
+
+    `choose(c1, c2, section, poss)` picks the card to play (default: either with
+    probability ½, as in the §15 calibration); `first` is the card the current player plays
+    now. A match paused at half time carries on without purchases. The state's hidden order
+    is used as it stands: callers that must not know it (bots, odds) deal the unseen cards
+    afresh first (`resample_hidden`). Returns the final state.
     """
     r = rnd.random
 
     def roll() -> int:
         return int(r() * 12) + 1
 
-    b = _Board(m, roll, rnd.shuffle)
+    def shuffle(pile: list[int]) -> None:  # Fisher-Yates on random(): 3x random.shuffle
+        for i in range(len(pile) - 1, 0, -1):
+            j = int(r() * (i + 1))
+            pile[i], pile[j] = pile[j], pile[i]
+
+    b = _Board(m, roll, shuffle)
     if first is not None:  # the current player's pending choice, made by the caller
         assert b.pair is not None and first in b.pair
         _play(b, first, b.pair[1] if b.pair[0] == first else b.pair[0])
@@ -599,15 +623,14 @@ def simulate(
         if b.status == HALF_TIME:
             _second_half(b)
             continue
-        assert b.pair is not None
-        c1, c2 = b.pair
+        c1, c2 = b.pair  # type: ignore[misc]
         if choose is None:
             if r() < 0.5:
                 c1, c2 = c2, c1
-        elif choose(c1, c2) != c1:
+        elif choose(c1, c2, b.section, b.poss) != c1:
             c1, c2 = c2, c1
         _play(b, c1, c2)
-    return record(b)
+    return b.freeze()
 
 
 def resample_hidden(m: MatchState, rnd: random.Random, known_pair: bool) -> MatchState:
