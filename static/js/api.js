@@ -65,7 +65,20 @@ export function getSeat(code) {
 }
 
 export function saveSeat(code, seat) {
-  localStorage.setItem(SEAT + code, JSON.stringify(seat));
+  localStorage.setItem(SEAT + code, JSON.stringify({ at: Date.now(), ...seat }));
+}
+
+/** Every room this browser holds a seat in, newest first: [{code, seat, token, at}]. */
+export function allSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (!key.startsWith(SEAT)) continue;
+    const code = key.slice(SEAT.length);
+    const seat = getSeat(code);
+    if (seat) out.push({ code, ...seat });
+  }
+  return out.sort((a, b) => (b.at || 0) - (a.at || 0));
 }
 
 export function forgetSeat(code) {

@@ -25,6 +25,7 @@
 // {en,hu,da}, choices: [...]}}`) for the option labels on Home.
 
 import { h } from "./dom.js";
+import { historyScreen } from "./history.js";
 import { homeScreen } from "./home.js";
 import * as i18n from "./i18n.js";
 import { replayScreen } from "./replay.js";
@@ -43,6 +44,10 @@ function route() {
   bar.hidden = false;
   setTop("");
   window.scrollTo(0, 0);
+  if (location.pathname.replace(/\/$/, "") === "/history") {
+    current = historyScreen();
+    return;
+  }
   const match = location.pathname.match(/^\/r\/([^/]+)(\/replay)?\/?$/);
   if (!match) {
     current = homeScreen();

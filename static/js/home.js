@@ -245,6 +245,7 @@ function joinByCode() {
       h("label", { for: "code", class: "sr" }, t("ui.room_code")),
       input,
       btn(t("ui.go"), { onclick: go }),
+      btn(`${t("ui.history")} ▸`, { onclick: () => navigate("/history") }),
     ),
     h("p", { class: "hint", id: "code-hint" }, t("ui.code_hint")),
   );

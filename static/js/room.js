@@ -29,6 +29,8 @@ import {
 
 // --- Room: join / lobby / table / result ----------------------------------------------------
 
+const SENDING_AFTER_MS = 300; // UX §4.1: "Sending…" once an action waits this long
+
 export function roomScreen(code) {
   const room = {
     code,
@@ -207,7 +209,8 @@ export function roomScreen(code) {
     room.sock = new RoomSocket(code, room.seat?.token, {
       onView: (msg) => {
         room.view = { ...msg.view, seq: msg.seq };
-        if (room.view.status === "lobby") refreshInfo();
+        room.info.status = room.view.status;
+        if (room.view.status === "lobby") lobbySeats(room.view.public?.seats);
         draw();
         yourTurnBuzz();
       },
@@ -218,8 +221,9 @@ export function roomScreen(code) {
       },
       onPresence: (msg) => {
         room.presence = msg;
+        const known = new Set(room.info.seats.map((x) => x.seat));
+        if ((msg.seats || []).some((p) => !known.has(p.seat))) refreshInfo();
         mergePresence();
-        if (room.view?.status === "lobby") refreshInfo();
         draw();
       },
       onRematch: (msg) => gotRematch(msg),
@@ -231,7 +235,18 @@ export function roomScreen(code) {
     clearInterval(room.pollTimer);
     room.pollTimer = setInterval(() => {
       if (room.view?.status === "lobby" && document.visibilityState === "visible") refreshInfo();
-    }, 4000);
+    }, 10000);
+  }
+
+  /** The lobby view names every seat; presence says who is connected. */
+  function lobbySeats(seats) {
+    if (!Array.isArray(seats)) {
+      refreshInfo();
+      return;
+    }
+    const before = new Map(room.info.seats.map((x) => [x.seat, x.connected]));
+    room.info.seats = seats.map((x) => ({ ...x, connected: x.bot || before.get(x.seat) || false }));
+    mergePresence();
   }
 
   async function refreshInfo() {
@@ -505,7 +520,10 @@ export function roomScreen(code) {
       game: room.view.game,
       send: (action) => {
         const cid = sock ? sock.send(action) : null;
-        if (cid) setTimeout(() => draw(), 0);
+        if (cid) {
+          setTimeout(() => draw(), 0);
+          setTimeout(() => draw(), SENDING_AFTER_MS + 10);
+        }
         return cid;
       },
       busy: !sock || sock.busy,
@@ -529,13 +547,44 @@ export function roomScreen(code) {
     setTop(code);
     const ctx = makeCtx();
     if (!table.status) {
-      table.status = h("div", { class: "status-line", "aria-live": "polite", id: "status" });
+      table.statusText = h("span", { class: "status-text" });
+      table.helpText = h("p", { class: "status-help", hidden: true });
+      table.helpButton = h(
+        "button",
+        {
+          type: "button",
+          class: "help-btn",
+          "aria-label": t("ui.how_phase_works"),
+          "aria-expanded": "false",
+          onclick: () => {
+            table.helpText.hidden = !table.helpText.hidden;
+            table.helpButton.setAttribute("aria-expanded", String(!table.helpText.hidden));
+          },
+        },
+        "?",
+      );
+      table.status = h(
+        "div",
+        { class: "status-line", id: "status" },
+        h("div", { class: "status-row", "aria-live": "polite" }, table.statusText, table.helpButton),
+        table.helpText,
+      );
       table.result = h("div", { class: "result-slot" });
     }
     if (table.status.parentNode !== main) {
       main.replaceChildren(table.status, table.result, table.root);
     }
-    table.status.textContent = statusText(view, ctx, table.module);
+    const pending = room.sock?.pending;
+    const sending = pending && Date.now() - pending.at >= SENDING_AFTER_MS;
+    table.statusText.textContent = statusText(view, ctx, table.module) + (sending ? ` · ${t("ui.sending")}` : "");
+    const helpKey = `${view.game}.help.${view.phase}`;
+    table.helpButton.hidden = !i18n.has(helpKey);
+    if (table.helpKey !== helpKey) {
+      table.helpKey = helpKey;
+      table.helpText.hidden = true;
+      table.helpButton.setAttribute("aria-expanded", "false");
+    }
+    table.helpText.textContent = i18n.has(helpKey) ? t(helpKey) : "";
     table.status.hidden = view.status === "finished";
     const resultKey = view.status === "finished" ? `${view.seq}|${!!room.rematch}|${i18n.getLang()}` : "";
     if (table.resultKey !== resultKey) {

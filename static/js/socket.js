@@ -35,7 +35,7 @@ export class RoomSocket {
     this.pingTimer = null;
     this.retryTimer = null;
     this.lastHeard = 0;
-    this.pending = null; // {cid, action, sent}
+    this.pending = null; // {cid, action, sent, at}
     this.wake = () => {
       if (document.visibilityState !== "hidden") this.reconnectNow();
     };
@@ -72,7 +72,7 @@ export class RoomSocket {
   /** Sends an action (one element of view.legal, verbatim). Null while one is in flight. */
   send(action) {
     if (this.pending) return null;
-    this.pending = { cid: newCid(), action, sent: false };
+    this.pending = { cid: newCid(), action, sent: false, at: Date.now() };
     this.flush();
     return this.pending.cid;
   }
