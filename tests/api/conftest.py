@@ -13,23 +13,14 @@ from pathlib import Path
 import pytest
 
 from app.db.migrate import upgrade
-from app.games import registry
 from tests.support.client import OPEN
 from tests.support.server import RunningServer, postgres_database, postgres_reachable, start_server
-from tests.support.tiny import TINY, TINY_NO_BOT
-
-
-@pytest.fixture(scope="session", autouse=True)
-def tiny_games() -> Iterator[None]:
-    registry.register(TINY)
-    registry.register(TINY_NO_BOT)
-    yield
-    registry.unregister(TINY.id)
-    registry.unregister(TINY_NO_BOT.id)
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def database_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     if request.param == "sqlite":
         path = Path(tmp_path_factory.mktemp("db")) / "pitchside.db"
         url = f"sqlite+aiosqlite:///{path}"

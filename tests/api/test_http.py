@@ -34,11 +34,15 @@ async def room(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
     return dict(response.json())
 
 
-async def test_games_lists_registered_games_with_modes_and_defaults(http: httpx.AsyncClient) -> None:
+async def test_games_lists_registered_games_with_modes_and_defaults(
+    http: httpx.AsyncClient,
+) -> None:
     games = {g["id"]: g for g in (await http.get("/api/games")).json()}
     tiny = games["tiny"]
     assert tiny["name"] == {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}
-    assert tiny["modes"] == [{"id": "race", "min_players": 2, "max_players": 4, "options": {"target": 10}}]
+    assert tiny["modes"] == [
+        {"id": "race", "min_players": 2, "max_players": 4, "options": {"target": 10}}
+    ]
 
 
 async def test_create_room_makes_the_creator_host_in_seat_zero(http: httpx.AsyncClient) -> None:
@@ -63,8 +67,16 @@ async def test_options_overlay_the_defaults(http: httpx.AsyncClient) -> None:
     [
         ({"game": "chess", "mode": "race", "name": "A"}, 400, "unknown_game"),
         ({"game": "tiny", "mode": "blitz", "name": "A"}, 400, "unknown_mode"),
-        ({"game": "tiny", "mode": "race", "name": "A", "options": {"target": 7}}, 400, "bad_options"),
-        ({"game": "tiny", "mode": "race", "name": "A", "options": {"speed": 1}}, 400, "bad_options"),
+        (
+            {"game": "tiny", "mode": "race", "name": "A", "options": {"target": 7}},
+            400,
+            "bad_options",
+        ),
+        (
+            {"game": "tiny", "mode": "race", "name": "A", "options": {"speed": 1}},
+            400,
+            "bad_options",
+        ),
         ({"game": "tiny", "mode": "race", "name": "   "}, 400, "bad_name"),
         ({"game": "tiny", "mode": "race", "name": "x" * 25}, 400, "bad_name"),
         ({"game": "tiny", "mode": "race", "name": "a\u0000b"}, 400, "bad_name"),
@@ -107,8 +119,15 @@ async def test_join_takes_the_next_seat_until_full(http: httpx.AsyncClient) -> N
         seats.append(response.json()["seat"])
         assert response.json()["token"] not in (created["token"],)
     assert seats == [1, 2, 3]
-    assert_error(await http.post(f"/api/rooms/{code}/join", json={"name": "Emil"}), 409, "room_full")
-    assert [s["name"] for s in (await room(http, code))["seats"]] == ["Anna", "Bence", "Csilla", "Dóra"]
+    assert_error(
+        await http.post(f"/api/rooms/{code}/join", json={"name": "Emil"}), 409, "room_full"
+    )
+    assert [s["name"] for s in (await room(http, code))["seats"]] == [
+        "Anna",
+        "Bence",
+        "Csilla",
+        "Dóra",
+    ]
 
 
 async def test_bad_join_changes_nothing(http: httpx.AsyncClient) -> None:
@@ -124,25 +143,45 @@ async def test_only_the_host_adds_bots_and_starts(http: httpx.AsyncClient) -> No
     code = created["code"]
     guest = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bence"})).json()
     assert_error(await http.post(f"/api/rooms/{code}/bots"), 401, "bad_token")
-    assert_error(await http.post(f"/api/rooms/{code}/bots", headers=auth("nonsense")), 401, "bad_token")
-    assert_error(await http.post(f"/api/rooms/{code}/bots", headers=auth(guest["token"])), 403, "not_host")
+    assert_error(
+        await http.post(f"/api/rooms/{code}/bots", headers=auth("nonsense")), 401, "bad_token"
+    )
+    assert_error(
+        await http.post(f"/api/rooms/{code}/bots", headers=auth(guest["token"])), 403, "not_host"
+    )
     assert_error(await http.post(f"/api/rooms/{code}/start"), 401, "bad_token")
-    assert_error(await http.post(f"/api/rooms/{code}/start", headers=auth(guest["token"])), 403, "not_host")
+    assert_error(
+        await http.post(f"/api/rooms/{code}/start", headers=auth(guest["token"])), 403, "not_host"
+    )
     bot = await http.post(f"/api/rooms/{code}/bots", headers=auth(created["token"]))
     assert bot.status_code == 201 and bot.json() == {"seat": 2}
     seats = (await room(http, code))["seats"]
     assert seats[2]["bot"] is True and seats[2]["connected"] is True
-    assert (await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"]))).status_code == 200
+    assert (
+        await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"]))
+    ).status_code == 200
     assert (await room(http, code))["status"] == "playing"
-    assert_error(await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"])), 409, "already_started")
-    assert_error(await http.post(f"/api/rooms/{code}/join", json={"name": "Late"}), 409, "already_started")
-    assert_error(await http.post(f"/api/rooms/{code}/bots", headers=auth(created["token"])), 409, "already_started")
+    assert_error(
+        await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"])),
+        409,
+        "already_started",
+    )
+    assert_error(
+        await http.post(f"/api/rooms/{code}/join", json={"name": "Late"}), 409, "already_started"
+    )
+    assert_error(
+        await http.post(f"/api/rooms/{code}/bots", headers=auth(created["token"])),
+        409,
+        "already_started",
+    )
 
 
 async def test_a_game_without_a_bot_answers_no_bot(http: httpx.AsyncClient) -> None:
     created = await create_room(http, game="tinynobot")
     code = created["code"]
-    assert_error(await http.post(f"/api/rooms/{code}/bots", headers=auth(created["token"])), 409, "no_bot")
+    assert_error(
+        await http.post(f"/api/rooms/{code}/bots", headers=auth(created["token"])), 409, "no_bot"
+    )
     assert len((await room(http, code))["seats"]) == 1
 
 
@@ -162,7 +201,11 @@ async def test_replay_and_rematch_wait_for_the_end(http: httpx.AsyncClient) -> N
     await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"]))
     assert_error(await http.get(f"/api/rooms/{code}/replay"), 409, "not_finished")
     assert_error(await http.get(f"/api/rooms/{code}/replay/0"), 409, "not_finished")
-    assert_error(await http.post(f"/api/rooms/{code}/rematch", headers=auth(created["token"])), 409, "not_finished")
+    assert_error(
+        await http.post(f"/api/rooms/{code}/rematch", headers=auth(created["token"])),
+        409,
+        "not_finished",
+    )
 
 
 async def test_pages_health_metrics_and_qr(http: httpx.AsyncClient) -> None:
@@ -172,13 +215,20 @@ async def test_pages_health_metrics_and_qr(http: httpx.AsyncClient) -> None:
         assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert (await http.get("/healthz")).json() == {"ok": True, "db": "ok"}
     metrics = (await http.get("/metrics")).text
-    for name in ("pitchside_rooms{status=\"lobby\"}", "pitchside_sockets", "pitchside_actions_applied_total", "pitchside_command_seconds_bucket"):
+    for name in (
+        'pitchside_rooms{status="lobby"}',
+        "pitchside_sockets",
+        "pitchside_actions_applied_total",
+        "pitchside_command_seconds_bucket",
+    ):
         assert name in metrics
     qr = await http.get(f"/r/{code}/qr.svg")
     assert qr.headers["content-type"].startswith("image/svg+xml") and b"<svg" in qr.content
 
 
-async def test_seed_hash_is_the_sha256_of_the_decimal_seed(http: httpx.AsyncClient, server: RunningServer) -> None:
+async def test_seed_hash_is_the_sha256_of_the_decimal_seed(
+    http: httpx.AsyncClient, server: RunningServer
+) -> None:
     from tests.api.test_ws import play_to_the_end
 
     created = await create_room(http)

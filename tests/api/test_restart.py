@@ -32,7 +32,11 @@ async def test_a_new_server_over_the_same_database_resumes_the_match(database_ur
         whole = await a.expect("view")
         assert whole["seq"] == 2 and whole["view"] == before
         # An action acknowledged before the restart is not applied twice when re-sent.
-        assert await a.act({"type": "pick", "number": 3}, cid="a-1") == {"type": "ack", "cid": "a-1", "seq": 1}
+        assert await a.act({"type": "pick", "number": 3}, cid="a-1") == {
+            "type": "ack",
+            "cid": "a-1",
+            "seq": 1,
+        }
         await a.close()
         await b.close()
         await play_to_the_end(second, code, tokens)
@@ -41,6 +45,10 @@ async def test_a_new_server_over_the_same_database_resumes_the_match(database_ur
             replay = (await http.get(f"/api/rooms/{code}/replay")).json()
         assert info["status"] == "finished"
         assert [a["seq"] for a in replay["actions"]] == list(range(1, info["seq"] + 1))
-        assert replay["actions"][0] == {"seq": 1, "seat": 0, "action": {"type": "pick", "number": 3}}
+        assert replay["actions"][0] == {
+            "seq": 1,
+            "seat": 0,
+            "action": {"type": "pick", "number": 3},
+        }
     finally:
         second.stop()

@@ -16,7 +16,9 @@ from tests.support.server import RunningServer
 pytestmark = pytest.mark.asyncio
 
 
-async def started_room(server: RunningServer, players: int = 2, **options: Any) -> tuple[str, list[str]]:
+async def started_room(
+    server: RunningServer, players: int = 2, **options: Any
+) -> tuple[str, list[str]]:
     """A room of `players` seats that has started; returns its code and the seat tokens."""
     async with httpx.AsyncClient(base_url=server.url) as http:
         created = await create_room(http, **options)
@@ -70,7 +72,10 @@ async def test_each_seat_sees_only_its_own_secret(server: RunningServer) -> None
     assert "secrets" not in vw["public"]
     assert va["to_act"] == vb["to_act"] == vw["to_act"] and len(va["to_act"]) == 1
     mover = a if va["to_act"] == [0] else b
-    assert mover.latest_view["legal"] == [{"type": "add", "amount": 1}, {"type": "add", "amount": 2}]  # type: ignore[index]
+    assert mover.latest_view["legal"] == [
+        {"type": "add", "amount": 1},
+        {"type": "add", "amount": 2},
+    ]  # type: ignore[index]
     other = b if mover is a else a
     assert other.latest_view["legal"] == []  # type: ignore[index]
     assert [e["event"] for e in vw["log"]] == ["picked", "picked"]
@@ -83,7 +88,17 @@ async def test_every_connect_gets_the_whole_view_at_once(server: RunningServer) 
     first = await a.expect("view")
     assert first["seq"] == 0 and first["view"]["status"] == "playing"
     assert set(first["view"]) == {
-        "game", "mode", "status", "phase", "you", "to_act", "legal", "public", "private", "log", "result",
+        "game",
+        "mode",
+        "status",
+        "phase",
+        "you",
+        "to_act",
+        "legal",
+        "public",
+        "private",
+        "log",
+        "result",
     }
 
 
@@ -126,11 +141,19 @@ async def test_illegal_and_out_of_turn_actions_change_nothing(server: RunningSer
     assert (await watcher.act({"type": "add", "amount": 1}))["code"] == "not_your_turn"
 
 
-async def test_bad_messages_get_bad_message_and_the_socket_stays_open(server: RunningServer) -> None:
+async def test_bad_messages_get_bad_message_and_the_socket_stays_open(
+    server: RunningServer,
+) -> None:
     code, tokens = await started_room(server)
     a = await Socket.open(server.ws_url, code, tokens[0])
     await a.expect("view")
-    for raw in ("{nope", json.dumps({"type": "dance"}), json.dumps([1, 2]), json.dumps({"type": "act", "cid": "k" * 65, "action": {}}), json.dumps({"type": "ping", "pad": "x" * 9000})):
+    for raw in (
+        "{nope",
+        json.dumps({"type": "dance"}),
+        json.dumps([1, 2]),
+        json.dumps({"type": "act", "cid": "k" * 65, "action": {}}),
+        json.dumps({"type": "ping", "pad": "x" * 9000}),
+    ):
         await a.send(raw)
         answer = await a.expect("error")
         assert answer["code"] == "bad_message", raw[:40]
@@ -149,7 +172,9 @@ async def test_a_bad_token_is_told_and_closed_4401(server: RunningServer) -> Non
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
 
-async def test_more_than_20_messages_a_second_are_limited_then_closed(server: RunningServer) -> None:
+async def test_more_than_20_messages_a_second_are_limited_then_closed(
+    server: RunningServer,
+) -> None:
     code, tokens = await started_room(server)
     a = await Socket.open(server.ws_url, code, tokens[0])
     await a.expect("view")

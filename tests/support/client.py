@@ -81,7 +81,11 @@ class Socket:
 
 
 async def create_room(
-    http: httpx.AsyncClient, game: str = "tiny", mode: str = "race", name: str = "Anna", **options: Any
+    http: httpx.AsyncClient,
+    game: str = "tiny",
+    mode: str = "race",
+    name: str = "Anna",
+    **options: Any,
 ) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "mode": mode, "name": name}
     if options:
@@ -93,3 +97,42 @@ async def create_room(
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+async def play(
+    sockets: dict[int, Socket],
+    *,
+    steps: int | None = None,
+    acked: list[tuple[str, int]] | None = None,
+) -> dict[str, Any]:
+    """Seats play their first legal action whenever they must act, until the match ends (or
+    `steps` actions were acked). Returns the last view; records (cid, seq) of every ack."""
+    done = 0
+    while True:
+        views = {seat: await s.view_where(lambda v: True) for seat, s in sockets.items()}
+        newest = max(
+            views.values(), key=lambda v: sockets[v["you"]].seq if v["you"] is not None else -1
+        )
+        if newest["status"] == "finished" or (steps is not None and done >= steps):
+            return newest
+        seat = next(
+            (
+                s
+                for s, v in views.items()
+                if v["legal"] and sockets[s].seq == max(x.seq for x in sockets.values())
+            ),
+            None,
+        )
+        if seat is None:
+            lagging = min(sockets.values(), key=lambda s: s.seq)
+            await lagging.next()
+            continue
+        cid = f"p-{next(_cids)}"
+        answer = await sockets[seat].act(views[seat]["legal"][0], cid=cid)
+        if answer["type"] == "ack":
+            done += 1
+            if acked is not None:
+                acked.append((cid, answer["seq"]))
+            for s in sockets.values():
+                while s.seq < answer["seq"]:
+                    await s.next()

@@ -5,19 +5,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
+import httpx
 import uvicorn
 
 from app.db.migrate import upgrade
 from app.main import create_app
 from app.settings import Settings
 
+ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN_URL = os.environ.get(
     "TEST_DATABASE_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 )
@@ -106,3 +112,68 @@ def start_server(database_url: str, **settings: object) -> RunningServer:
             raise RuntimeError("test server did not start")
         time.sleep(0.02)
     return RunningServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", server, thread)
+
+
+@dataclass
+class ServerProcess:
+    """`python -m app` (plus the tiny games) in its own process, on a free port."""
+
+    url: str
+    ws_url: str
+    process: subprocess.Popen[bytes]
+    port: int
+
+    @classmethod
+    def start(cls, database_url: str, port: int | None = None, **env: str) -> ServerProcess:
+        port = port or free_port()
+        environ = (
+            os.environ
+            | {
+                "DATABASE_URL": database_url,
+                "HOST": "127.0.0.1",
+                "PORT": str(port),
+                "BOT_DELAY_MS": "0",
+                "LOG_LEVEL": "warning",
+            }
+            | env
+        )
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.support.serve"],
+            env=environ,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        server = cls(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process, port)
+        server.wait_healthy()
+        return server
+
+    def wait_healthy(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                stderr = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"server exited: {stderr[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not become healthy")
+
+    def kill(self) -> None:
+        """kill -9: no cleanup, no goodbye."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def terminate(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(20)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        if self.process.stderr:
+            self.process.stderr.close()

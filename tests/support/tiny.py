@@ -48,9 +48,11 @@ class TinyState:
 
 class Tiny:
     id = "tiny"
-    name: Mapping[str, str] = MappingProxyType({"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"})
+    name: Mapping[str, str] = MappingProxyType(
+        {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}
+    )
     modes: Mapping[str, ModeSpec] = MappingProxyType(
-        {"race": ModeSpec(2, 4, {"target": OptionSpec(10, (5, 10, 20))})}
+        {"race": ModeSpec(2, 4, {"target": OptionSpec(10, (5, 10, 20, 40))})}
     )
     has_bot = True
 
