@@ -92,3 +92,46 @@ async def test_unknown_room_offers_a_way_home(browser: Any, app_url: str, shot: 
     await page.get_by_role("button", name="New room").tap()
     await page.wait_for_url(f"{app_url}/")
     await shot(page, "unknown-room")
+
+
+async def test_a_stale_token_offers_watch_or_home(
+    browser: Any, app_url: str, game_choice: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, app_url, game_choice, "Anna")
+    code = ROOM_PATH.search(host.url)
+    assert code is not None
+    context = await browser.new_context(**PHONE)
+    await context.add_init_script(
+        f"localStorage.setItem('pitchside.seat.{code.group(1)}',"
+        " JSON.stringify({seat: 1, token: 'not-a-real-token'}))"
+    )
+    phone = await context.new_page()
+    await phone.goto(host.url)
+    await phone.get_by_text("This phone is no longer seated").wait_for()
+    await shot(phone, "stale-token")
+    await phone.get_by_role("button", name="Watch").tap()
+    await phone.locator("#seats").get_by_text("Anna").wait_for()
+    assert await phone.locator("#seats .seat.you").count() == 0
+
+
+async def test_host_starts_against_a_bot_and_gets_a_table(
+    browser: Any, app_url: str, game_choice: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, app_url, game_choice, "Anna")
+    await host.click("#add-bot")
+    bot_or_refusal = host.locator("#seats .seat:not(.empty)").nth(1).or_(host.locator(".toast"))
+    await bot_or_refusal.first.wait_for()
+    if await host.locator(".toast").count():
+        pytest.skip(f"{game_choice['game']['id']} has no bot yet")
+    start = host.locator("#start")
+    needed = game_choice["mode"]["min_players"]
+    if needed > 2:
+        pytest.skip(f"{game_choice['mode']['id']} needs {needed} players")
+    await start.click()
+    status = host.locator("#status")
+    await status.wait_for()
+    await host.wait_for_function(
+        "document.querySelector('.table') && document.querySelector('.table').childElementCount > 0"
+    )
+    assert (await status.inner_text()).strip()
+    await shot(host, "table-host")
