@@ -109,10 +109,15 @@ def shot_view(m: Match) -> JsonDict | None:
             "outcome",
         )
     }
-    out["card"] = card_face(shot["card"])
+    # Once the shot is resolved its cards are in the discard piles, and may later be shuffled
+    # into a temporary deck: from then on only the numbers stay on show.
+    live = not shot["resolved"]
+    out["card"] = card_face(shot["card"]) if live else None
+    out["card_value"] = card_value(shot["card"])
     out["shooting"] = card_face(shot["shooting"]) if shot["shooting"] else None
     out["keeper"] = card_face(shot["keeper"]) if shot["keeper"] else None
-    out["drawn"] = [card_face(c) for c in shot["drawn"]]
+    out["drawn"] = [card_face(c) for c in shot["drawn"]] if live else []
+    out["drawn_values"] = [card_value(c) for c in shot["drawn"]]
     out["chosen"] = [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)]
     return out
 
