@@ -23,8 +23,9 @@ from app.games.focifogadas.record import TRACK_CAPS, MatchRecord, Team
 
 Kind = Literal["light", "dark"]
 Status = Literal["alive", "won", "lost"]
-# What a card looks at: the goals, the first-goal team, or one of the three tracks.
-Uses = Literal["goals", "fg", "corners", "yellows", "reds"]
+# What a card looks at: match totals (H, A), one half's goals, both halves' goal counts
+# ("halves": L08, L09), the first-goal team, or one of the three tracks.
+Uses = Literal["totals", "first_half", "second_half", "halves", "fg", "corners", "yellows", "reds"]
 Predicate = Callable[[MatchRecord], bool]
 # The decided@HT column: None = undecided, True = already won, False = already lost.
 HalfTimeRule = Callable[[MatchRecord], bool | None]
@@ -62,35 +63,35 @@ def _false_if(cond: Predicate) -> Callable[[Predicate], HalfTimeRule]:
 _LIGHT: Final[dict[str, tuple[Uses, Predicate, Callable[[Predicate], HalfTimeRule]]]] = {
     "L01": ("fg", lambda r: r.fg == "home", _once_scored),
     "L02": ("fg", lambda r: r.fg == "away", _once_scored),
-    "L03": ("goals", lambda r: r.h1 > r.a1, _always),
-    "L04": ("goals", lambda r: r.a1 > r.h1, _always),
-    "L05": ("goals", lambda r: r.h1 == r.a1, _always),
-    "L06": ("goals", lambda r: _h1(r) == 0, _always),
-    "L07": ("goals", lambda r: _h1(r) >= 3, _always),
-    "L08": ("goals", lambda r: _h2(r) > _h1(r), _never),
-    "L09": ("goals", lambda r: _h1(r) > _h2(r), _false_if(lambda r: _h1(r) == 0)),
-    "L10": ("goals", lambda r: r.h2 > r.a2, _never),
-    "L11": ("goals", lambda r: r.a2 > r.h2, _never),
-    "L12": ("goals", lambda r: _h2(r) == 0, _never),
-    "L13": ("goals", lambda r: r.home > r.away, _never),
-    "L14": ("goals", lambda r: r.away > r.home, _never),
-    "L15": ("goals", lambda r: r.home == r.away, _never),
-    "L16": ("goals", lambda r: r.home - r.away >= 2, _never),
-    "L17": ("goals", lambda r: r.away - r.home >= 2, _never),
-    "L18": ("goals", lambda r: r.home >= 3, _true_if(lambda r: r.h1 >= 3)),
-    "L19": ("goals", lambda r: r.away >= 3, _true_if(lambda r: r.a1 >= 3)),
+    "L03": ("first_half", lambda r: r.h1 > r.a1, _always),
+    "L04": ("first_half", lambda r: r.a1 > r.h1, _always),
+    "L05": ("first_half", lambda r: r.h1 == r.a1, _always),
+    "L06": ("first_half", lambda r: _h1(r) == 0, _always),
+    "L07": ("first_half", lambda r: _h1(r) >= 3, _always),
+    "L08": ("halves", lambda r: _h2(r) > _h1(r), _never),
+    "L09": ("halves", lambda r: _h1(r) > _h2(r), _false_if(lambda r: _h1(r) == 0)),
+    "L10": ("second_half", lambda r: r.h2 > r.a2, _never),
+    "L11": ("second_half", lambda r: r.a2 > r.h2, _never),
+    "L12": ("second_half", lambda r: _h2(r) == 0, _never),
+    "L13": ("totals", lambda r: r.home > r.away, _never),
+    "L14": ("totals", lambda r: r.away > r.home, _never),
+    "L15": ("totals", lambda r: r.home == r.away, _never),
+    "L16": ("totals", lambda r: r.home - r.away >= 2, _never),
+    "L17": ("totals", lambda r: r.away - r.home >= 2, _never),
+    "L18": ("totals", lambda r: r.home >= 3, _true_if(lambda r: r.h1 >= 3)),
+    "L19": ("totals", lambda r: r.away >= 3, _true_if(lambda r: r.a1 >= 3)),
     "L20": (
-        "goals",
+        "totals",
         lambda r: r.home <= 2 and r.away <= 2,
         _false_if(lambda r: r.h1 >= 3 or r.a1 >= 3),
     ),
     "L21": (
-        "goals",
+        "totals",
         lambda r: r.home == 0 or r.away == 0,
         _false_if(lambda r: r.h1 >= 1 and r.a1 >= 1),
     ),
-    "L22": ("goals", lambda r: r.home + r.away >= 5, _true_if(lambda r: _h1(r) >= 5)),
-    "L23": ("goals", lambda r: r.home + r.away <= 2, _false_if(lambda r: _h1(r) >= 3)),
+    "L22": ("totals", lambda r: r.home + r.away >= 5, _true_if(lambda r: _h1(r) >= 5)),
+    "L23": ("totals", lambda r: r.home + r.away <= 2, _false_if(lambda r: _h1(r) >= 3)),
     "L24": ("corners", lambda r: r.corners >= 4, _true_if(lambda r: r.corners >= 4)),
     "L25": ("corners", lambda r: r.corners <= 1, _false_if(lambda r: r.corners >= 2)),
     "L26": ("yellows", lambda r: r.yellows == 2, _false_if(lambda r: r.yellows >= 3)),
@@ -139,9 +140,10 @@ class BetCard:
 def continuations(record: MatchRecord, live_half: int | None, uses: Uses) -> Iterator[MatchRecord]:
     """Every way the quantity `uses` can still end up (§8.4), the others held as they are.
 
-    Goals: the half in progress and any later half may still grow. Enumerating growth of up
-    to (goals so far + 5) per counter is enough: no card compares with more than 5 goals or
-    needs one side to overtake the other by more than the goals already scored plus 2.
+    Goals: the half in progress and any later half may still grow. A card reads at most two
+    goal counters that matter (`_GROWING`), so two counters are enumerated: growth up to
+    G + 5 (G = goals so far) is enough, as no card counts past 5 goals or needs one counter
+    to overtake another by more than G + 2. (The tests check this by a joint brute force.)
     """
     if live_half is None:
         yield record
@@ -153,19 +155,35 @@ def continuations(record: MatchRecord, live_half: int | None, uses: Uses) -> Ite
         for fg in options:
             yield replace(record, fg=fg)
         return
-    if uses != "goals":
+    if uses in TRACK_CAPS:
         for value in range(getattr(record, uses), TRACK_CAPS[uses] + 1):
             yield replace(record, **{uses: value})  # type: ignore[arg-type]
         return
-    r = record
-    bound = range(r.home + r.away + 6)
-    tracks = (r.corners, r.yellows, r.reds)
-    if live_half == 1:
-        for h1, a1, h2, a2 in itertools.product(bound, repeat=4):
-            yield MatchRecord(r.h1 + h1, r.a1 + a1, r.h2 + h2, r.a2 + a2, r.fg, *tracks)
-    else:
-        for h2, a2 in itertools.product(bound, repeat=2):
-            yield MatchRecord(r.h1, r.a1, r.h2 + h2, r.a2 + a2, r.fg, *tracks)
+    counters = _GROWING[uses][live_half - 1]
+    if counters is None:  # a finished half
+        yield record
+        return
+    ix, iy = (_COUNTERS.index(name) for name in counters)
+    base = [record.h1, record.a1, record.h2, record.a2]
+    rest = (record.fg, record.corners, record.yellows, record.reds)
+    growth = range(record.home + record.away + 6)
+    for x, y in itertools.product(growth, repeat=2):
+        goals = base.copy()
+        goals[ix] += x
+        goals[iy] += y
+        yield MatchRecord(goals[0], goals[1], goals[2], goals[3], *rest)
+
+
+_COUNTERS: Final = ("h1", "a1", "h2", "a2")
+# The goal counters that may still change what a card says, in the 1st and in the 2nd half.
+# Totals only see sums, so growth in the half in progress stands for all later growth;
+# "halves" cards only see each half's sum, so one counter per half stands for both teams.
+_GROWING: Final[dict[str, tuple[tuple[str, str] | None, tuple[str, str] | None]]] = {
+    "totals": (("h1", "a1"), ("h2", "a2")),
+    "first_half": (("h1", "a1"), None),
+    "second_half": (("h2", "a2"), ("h2", "a2")),
+    "halves": (("h1", "h2"), ("h2", "a2")),
+}
 
 
 @lru_cache(maxsize=65536)
@@ -199,7 +217,7 @@ def _load() -> dict[str, BetCard]:
         else:
             h, a = entry["home"], entry["away"]
             cards[cid] = BetCard(
-                cid, "dark", entry["text"], "goals", _dark_predicate(h, a), _dark_half_time(h, a)
+                cid, "dark", entry["text"], "totals", _dark_predicate(h, a), _dark_half_time(h, a)
             )
     return cards
 

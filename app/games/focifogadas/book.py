@@ -200,9 +200,11 @@ def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
     index = DISC_VALUES.index(value)
     discs = list(b.discs_left)
     discs[index] -= 1
+    picks = tuple(None if i == seat else p for i, p in enumerate(b.picks))  # now face up
     b = replace(
         b,
         offers=(*b.offers, Offer(card, seat, value)),
+        picks=picks,
         discs_left=tuple(discs),
         disc_turn=b.disc_turn + 1,
     )
