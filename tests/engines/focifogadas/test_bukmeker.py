@@ -1,6 +1,10 @@
 """Bukméker mode (rules/focifogadas.md §10): peek, 12-card match without a break, settlement."""
 
+import difflib
+import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -8,6 +12,8 @@ from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
 from app.games.focifogadas import book, bukmeker, match
 from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS
+from app.games.focifogadas.game import GAME
+from tests.engines.focifogadas.regen_drukker import REPLAYS, digest, line
 
 
 def drive(s: BukState, until: str, rnd: random.Random) -> BukState:
@@ -107,3 +113,79 @@ def test_bot_prices_exact_results_high_and_offers_unlikely_events() -> None:
     dark = [o.disc for o in s.book.offers if o.card.startswith("D")]
     assert dark[0] == 12 and dark == sorted(dark, reverse=True)  # the highest disc left
     assert len(s.book.offers) == 12
+
+
+# --- Golden replays: tests/replays/focifogadas-bukmeker-*.jsonl ------------------------------
+# Regenerate with `python -m tests.engines.focifogadas.test_bukmeker` (and `...test_live`),
+# then review the diff: a changed line is a changed rule. Same line format as the Drukker
+# replays (header; seq, seat, action, events, state digest; result and final dump).
+
+# name -> (seed, options, players); "bot" is GAME.bot_action, "random" a random legal action.
+Replays = dict[str, tuple[int, dict[str, Any], tuple[str, ...]]]
+BUKMEKER_REPLAYS: Replays = {
+    "3p-bots": (11, {}, ("bot",) * 3),
+    "5p-mixed": (12, {}, ("bot", "random", "bot", "random", "bot")),
+}
+
+
+def replay_path(mode: str, name: str) -> Path:
+    return REPLAYS / f"focifogadas-{mode}-{name}.jsonl"
+
+
+def record_replay(
+    mode: str, seed: int, options: dict[str, Any], players: tuple[str, ...]
+) -> list[str]:
+    """The replay file's lines, played afresh (lowest seat to act first).
+
+    A seat whose bot declines (the live scorer: bots never score) acts at random.
+    """
+    header = {"game": "focifogadas", "mode": mode, "seed": seed, "options": options}
+    lines = [line({**header, "players": players})]
+    state = GAME.new(mode, options, len(players), seed)
+    chooser = random.Random(seed)
+    seq = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        action = GAME.bot_action(state, seat, chooser) if players[seat] == "bot" else None
+        if action is None:
+            action = chooser.choice(GAME.legal_actions(state, seat))
+        state, events = GAME.apply(state, seat, action)
+        seq += 1
+        entry = {"seq": seq, "seat": seat, "action": action, "events": events}
+        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
+    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
+    return lines
+
+
+def check_replay(mode: str, name: str, replays: Replays) -> None:
+    """The stored actions replay to the same events and states, and regenerate unchanged."""
+    stored = replay_path(mode, name).read_text("utf-8").splitlines()
+    header, *steps, last = (json.loads(text) for text in stored)
+    state = GAME.new(mode, header["options"], len(header["players"]), header["seed"])
+    for step in steps:
+        state, events = GAME.apply(state, step["seat"], step["action"])
+        assert events == step["events"], f"seq {step['seq']}"
+        assert digest(GAME.dump(state)) == step["digest"], f"seq {step['seq']}"
+    assert GAME.dump(state) == last["final"] and GAME.result(state) == last["result"]
+    seed, options, players = replays[name]
+    fresh = record_replay(mode, seed, options, players)
+    diff = "\n".join(difflib.unified_diff(stored, fresh, "stored", "fresh", lineterm="", n=0))
+    assert not diff, f"regenerate the {mode} replays and review:\n{diff[:3000]}"
+    files = {p.name for p in REPLAYS.glob(f"focifogadas-{mode}-*.jsonl")}
+    assert files == {replay_path(mode, n).name for n in replays}
+
+
+@pytest.mark.parametrize("name", sorted(BUKMEKER_REPLAYS))
+def test_golden_bukmeker_replays(name: str) -> None:
+    check_replay("bukmeker", name, BUKMEKER_REPLAYS)
+
+
+def write_replays(mode: str, replays: Replays) -> None:
+    for name, (seed, options, players) in replays.items():
+        text = "\n".join(record_replay(mode, seed, options, players)) + "\n"
+        replay_path(mode, name).write_text(text, encoding="utf-8")
+        print(f"wrote {replay_path(mode, name)}")
+
+
+if __name__ == "__main__":
+    write_replays("bukmeker", BUKMEKER_REPLAYS)

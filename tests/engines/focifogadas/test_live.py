@@ -1,5 +1,6 @@
 """Live-match mode (rules/focifogadas.md §11, §11.1): the scorer's entries, undo, full time."""
 
+import json
 import random
 from dataclasses import replace
 
@@ -9,6 +10,12 @@ from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
 from app.games.focifogadas import book, live
 from app.games.focifogadas.book import Offer, Stake
 from app.games.focifogadas.live import LiveState
+from tests.engines.focifogadas.test_bukmeker import (
+    Replays,
+    check_replay,
+    replay_path,
+    write_replays,
+)
 
 
 def betting_done(n: int = 4, seed: int = 3, **options: object) -> LiveState:
@@ -184,3 +191,35 @@ def test_views_hide_draft_hands_from_others() -> None:
         assert not any(f"'{c}'" in text for c in own)
     everything = live.view(s, REVEAL).private
     assert everything is not None and len(everything["seats"]) == 4
+
+
+# --- Golden replays: tests/replays/focifogadas-live-*.jsonl ----------------------------------
+# Regenerate with `python -m tests.engines.focifogadas.test_live` and review the diff.
+
+LIVE_REPLAYS: Replays = {
+    "4p-bots": (21, {}, ("random", "bot", "bot", "bot")),
+    "6p-named": (
+        22,
+        {"scorer_seat": 2, "home_name": "Brazil", "away_name": "Germany"},
+        ("bot", "random", "bot", "random", "bot", "random"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIVE_REPLAYS))
+def test_golden_live_replays(name: str) -> None:
+    check_replay("live", name, LIVE_REPLAYS)
+
+
+def test_live_replays_cover_undo_handover_and_cancelled_full_time() -> None:
+    kinds = {
+        e["event"]
+        for name in LIVE_REPLAYS
+        for text in replay_path("live", name).read_text("utf-8").splitlines()[1:-1]
+        for e in json.loads(text)["events"]
+    }
+    assert {"entry_undone", "scorer_handed_over", "bets_settled", "game_over"} <= kinds
+
+
+if __name__ == "__main__":
+    write_replays("live", LIVE_REPLAYS)
