@@ -165,7 +165,8 @@ export async function loadTable(game) {
       );
     }
     return module;
-  } catch {
+  } catch (err) {
+    console.warn(`no table module for ${game}; using the generic table`, err);
     return import("/static/js/games/generic.js");
   }
 }

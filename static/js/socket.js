@@ -13,6 +13,7 @@ const PING_MS = 20000;
 const SILENCE_MS = 50000; // no message at all for this long: the socket is dead, reopen it
 const MIN_DELAY = 500;
 const MAX_DELAY = 8000;
+const ACK_PATIENCE_MS = 8000;
 
 let cidCounter = 0;
 
@@ -81,6 +82,14 @@ export class RoomSocket {
     const p = this.pending;
     if (!p || p.sent || !this.live) return;
     p.sent = this.raw({ type: "act", cid: p.cid, action: p.action });
+    if (!p.sent) return;
+    // No ack for a long while on a live socket: send the same cid again (applied at most once).
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (this.pending !== p) return;
+      p.sent = false;
+      this.flush();
+    }, ACK_PATIENCE_MS);
   }
 
   raw(message) {
@@ -146,7 +155,10 @@ export class RoomSocket {
   }
 
   gotAck(msg) {
-    if (this.pending && this.pending.cid === msg.cid) this.pending = null;
+    if (this.pending && this.pending.cid === msg.cid) {
+      this.pending = null;
+      clearTimeout(this.retryTimer);
+    }
     this.on.onAck?.(msg);
   }
 

@@ -57,47 +57,88 @@ def _healthy(url: str) -> bool:
         return False
 
 
+class AppServer:
+    """`python -m app` on a free port with its own SQLite file; stop() and start() again keep
+    the port and the database, like a restart in production."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="pitchside-e2e-"))
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.env = {
+            **os.environ,
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "DATABASE_URL": f"sqlite+aiosqlite:///{self.tmp / 'e2e.db'}",
+        }
+        self.env.pop("REDIS_URL", None)
+
+    def start(self) -> None:
+        log_path = self.tmp / "server.log"
+        with log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 60
+        while not _healthy(self.url):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                output = log_path.read_text(errors="replace")[-3000:]
+                self.stop()
+                pytest.fail(f"python -m app did not become healthy:\n{output}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _need_chromium() -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+
+
 @pytest.fixture(scope="session")
 def app_url() -> Iterator[str]:
     """The base URL of a running Pitchside, started here unless PITCHSIDE_E2E_URL is set."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    _need_chromium()
     external = os.environ.get("PITCHSIDE_E2E_URL")
     if external:
         yield external.rstrip("/")
         return
-    tmp = Path(tempfile.mkdtemp(prefix="pitchside-e2e-"))
-    port = _free_port()
-    env = {
-        **os.environ,
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
-        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp / 'e2e.db'}",
-    }
-    env.pop("REDIS_URL", None)
-    log = (tmp / "server.log").open("wb")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-    )
-    url = f"http://127.0.0.1:{port}"
+    server = AppServer()
     try:
-        deadline = time.monotonic() + 60
-        while not _healthy(url):
-            if server.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                output = (tmp / "server.log").read_text(errors="replace")[-3000:]
-                pytest.fail(f"python -m app did not become healthy:\n{output}")
-            time.sleep(0.2)
-        yield url
+        server.start()
+        yield server.url
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
-        shutil.rmtree(tmp, ignore_errors=True)
+        server.close()
+
+
+@pytest.fixture
+def own_server() -> Iterator[AppServer]:
+    """A server of this test's own, which the test may stop and start again."""
+    _need_chromium()
+    server = AppServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture(scope="session")

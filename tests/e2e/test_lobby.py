@@ -3,12 +3,13 @@ both lobbies show both names; a reload of the phone keeps its seat (token in loc
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, AppServer
 
 pytestmark = pytest.mark.browser
 
@@ -135,3 +136,21 @@ async def test_host_starts_against_a_bot_and_gets_a_table(
     )
     assert (await status.inner_text()).strip()
     await shot(host, "table-host")
+
+
+async def test_a_server_restart_shows_reconnecting_then_back(
+    browser: Any, own_server: AppServer, game_choice: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, own_server.url, game_choice, "Anna")
+    phone = await take_seat(browser, host.url, "Bence")
+
+    await asyncio.to_thread(own_server.stop)
+    banner = phone.locator("#banner")
+    await banner.get_by_text("Reconnecting…").wait_for()
+    assert await phone.locator("#seats").get_by_text("Bence").is_visible()  # never a modal
+    await shot(phone, "reconnecting")
+
+    await asyncio.to_thread(own_server.start)
+    await banner.get_by_text("Back, up to date").wait_for(timeout=20_000)
+    await phone.locator("#seats .seat.you").get_by_text("Bence").wait_for()
+    await banner.wait_for(state="hidden")
