@@ -129,8 +129,8 @@ function pitch(m, ctx) {
       class: ["ff-circle", team, here && m.ball.poss === team ? "ball" : ""],
       "aria-label": here && m.ball.poss === team ? t("focifogadas.ui.ball_here", { team: t(`focifogadas.ui.${team}`) }) : null,
     }, here && m.ball.poss === team ? (team === "home" ? "H" : "A") : "");
-    return h("div", { class: ["ff-sec", i === 0 || i === 4 ? "box" : ""] },
-      h("strong", null, t(`focifogadas.section.${code}`)),
+    return h("div", { class: ["ff-sec", i === 0 || i === 4 ? "box" : ""], "aria-label": t(`focifogadas.section.${code}`) },
+      h("strong", null, t(`focifogadas.section_short.${code}`)),
       circle("home"), circle("away"),
       h("span", { class: "ff-meta" }, `▒ ${deck.draw}`),
       deck.top ? h("span", { class: "ff-meta", title: name(deck.top.name, ctx.lang) }, KIND_ICON[deck.top.kind] || "") : null);
