@@ -3,18 +3,24 @@
 import { api, getName, saveName, saveSeat } from "./api.js";
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
-import { bar, btn, errorText, gameName, games, humanize, main, modeName, navigate, range, t, toast } from "./shell.js";
+import {
+  bar,
+  btn,
+  errorText,
+  gameName,
+  games,
+  humanize,
+  loadOptionLabels,
+  main,
+  modeName,
+  navigate,
+  range,
+  t,
+  toast,
+} from "./shell.js";
 
 const CODE_RE = /^[A-HJKMNP-Z2-9]{6}$/;
 // --- Home -----------------------------------------------------------------------------------
-
-async function loadOptionLabels(gameId) {
-  try {
-    return (await import(`/static/js/games/${gameId}/options.js`)).options || {};
-  } catch {
-    return {};
-  }
-}
 
 function optionField(name, value, meta, onChange) {
   const label = i18n.pick(meta?.label, humanize(name));

@@ -12,12 +12,13 @@ import {
   errorText,
   gameName,
   hideBanner,
-  humanize,
+  loadOptionLabels,
   loadTable,
   main,
   modeName,
   modeSpec,
   navigate,
+  optionsText,
   range,
   setTop,
   showBanner,
@@ -77,6 +78,7 @@ export function roomScreen(code) {
     if (room.info.rematch_code) room.rematch = { code: room.info.rematch_code };
     room.spec = await modeSpec(room.info.game, room.info.mode);
     await i18n.loadGame(room.info.game);
+    room.optionLabels = await loadOptionLabels(room.info.game);
     if (room.left) return;
     if (room.seat) connect();
     else joinPanel();
@@ -474,13 +476,8 @@ export function roomScreen(code) {
   }
 
   function optionsSummary() {
-    const entries = Object.entries(room.info.options || {});
-    if (!entries.length) return null;
-    return h(
-      "p",
-      { class: "muted small" },
-      entries.map(([k, v]) => `${humanize(k)}: ${v}`).join(" · "),
-    );
+    const text = optionsText(room.info.options, room.optionLabels);
+    return text ? h("p", { class: "muted small" }, text) : null;
   }
 
   async function doAddBot(button) {

@@ -171,6 +171,28 @@ export async function loadTable(game) {
   }
 }
 
+/** A game's optional options.js: {name: {label: {en,hu,da}, choices, choiceLabels}}. */
+export async function loadOptionLabels(gameId) {
+  try {
+    return (await import(`/static/js/games/${gameId}/options.js`)).options || {};
+  } catch {
+    return {};
+  }
+}
+
+/** "Extra time: ✗ · Copies: 3", in the current language where options.js has labels. */
+export function optionsText(options, labels) {
+  return Object.entries(options || {})
+    .map(([name, value]) => {
+      const meta = labels?.[name];
+      const label = i18n.pick(meta?.label, humanize(name));
+      const shown =
+        typeof value === "boolean" ? (value ? "✓" : "✗") : i18n.pick(meta?.choiceLabels?.[String(value)], String(value));
+      return `${label}: ${shown}`;
+    })
+    .join(" · ");
+}
+
 /** The ctx handed to render(root, view, ctx). */
 export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }) {
   return {
