@@ -145,7 +145,7 @@ def bettors(b: Book, card: str) -> set[int]:
 
 
 def stake_blocks(b: Book, seat: int) -> dict[str, str]:
-    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2 and 4)."""
+    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2, 4; no markers left)."""
     bare = any(not bettors(b, o.card) for o in b.offers)
     blocks: dict[str, str] = {}
     for o in b.offers:
@@ -156,6 +156,8 @@ def stake_blocks(b: Book, seat: int) -> dict[str, str]:
             blocks[o.card] = "already_staked"
         elif bare and len(on_card) >= LIMIT_WHILE_BARE:
             blocks[o.card] = "two_bettor_limit"
+        elif not b.markers[seat]:
+            blocks[o.card] = "no_markers"
     return blocks
 
 
@@ -369,6 +371,44 @@ def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Ev
     ]
     events.append({"event": "game_over", "money": list(money), "winners": winners(money)})
     return events
+
+
+# --- English fallback texts of the table's events ---------------------------------------------
+
+_TEXTS: Final = {
+    "card_picked": "Seat {seat1} picked a card face down",
+    "card_offered": "Seat {seat1} offers {card_id} at ×{disc}",
+    "hands_passed": "Hands passed to the left",
+    "draft_round_started": "Draft round {round}",
+    "stakes_opened": "Stakes open: seat {seat1} first",
+    "stake_placed": "Seat {seat1} staked {n} on {card} and paid {paid} to seat {bookmaker1}",
+    "stakes_closed": "All stakes placed",
+    "bets_settled": "Cards at ×{disc} settled",
+    "game_over": "Game over",
+    "scorer_named": "Seat {seat1} is the scorer",
+    "scorer_handed_over": "Seat {seat1} handed the scorer role to seat {to1}",
+    "full_time_requested": "Full time entered: waiting for the scorer to confirm",
+    "full_time_cancelled": "Full time taken back",
+    "piles_peeked": "Seat {seat1} looked at the {piles_text} piles",
+}
+
+
+def narrate(events: list[Event]) -> list[Event]:
+    """Add an English `text` to the table's events (the client prefers its own strings)."""
+    out: list[Event] = []
+    for e in events:
+        template = _TEXTS.get(e["event"])
+        if template is None or "text" in e:
+            out.append(e)
+            continue
+        fields = dict(e)
+        for key in ("seat", "to", "bookmaker"):
+            if isinstance(e.get(key), int):
+                fields[f"{key}1"] = e[key] + 1
+        fields["card_id"] = e["card"]["id"] if isinstance(e.get("card"), dict) else e.get("card")
+        fields["piles_text"] = ", ".join(e.get("piles", []))
+        out.append({**e, "text": template.format_map(fields)})
+    return out
 
 
 # --- Views ----------------------------------------------------------------------------------

@@ -113,6 +113,11 @@ def legal_actions(s: BukState, seat: int) -> list[Action]:
 
 def apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
+    after, events = _apply(s, seat, action)
+    return after, book.narrate(events)
+
+
+def _apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event]]:
     if phase(s) == "peek":
         piles = tuple(SECTIONS.index(name) for name in action["piles"])
         peeks = tuple(piles if i == seat else p for i, p in enumerate(s.peeks))

@@ -164,6 +164,11 @@ def legal_actions(s: LiveState, seat: int) -> list[Action]:
 
 def apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
+    after, events = _apply(s, seat, action)
+    return after, book.narrate(events)
+
+
+def _apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
     if s.book.phase != book.DONE:
         b, events = book.apply(s.book, seat, action)
         if b.phase == book.DONE:

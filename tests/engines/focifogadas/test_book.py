@@ -128,6 +128,14 @@ def test_markers_left_bound_the_count_and_empty_seats_are_skipped() -> None:
     b = play(b, [(0, "L02", 3), (1, "L01", 3), (2, "L01", 1), (0, "L03", 1)])
     assert b.markers == (0, 1, 3)
     assert book.to_act(b) == {1}
+    assert book.stake_blocks(b, 0) == {
+        "L01": "own_card",
+        "L02": "already_staked",
+        "L03": "already_staked",
+    }
+    b = replace(b, offers=(*b.offers, Offer("L04", 1, 5)))
+    assert book.stake_blocks(b, 0)["L04"] == "no_markers"
+    b = replace(b, offers=b.offers[:-1])
     b = play(b, [(1, "L03", 1)])
     assert book.to_act(b) == {2}  # seat 0 has no markers: skipped
     b = play(b, [(2, "L02", 3)])

@@ -48,7 +48,8 @@ def test_peek_offers_the_seven_triples_in_seat_order_from_the_start_player() -> 
     with pytest.raises(NotYourTurn):
         bukmeker.apply(s, order[1], options[0])
     s, events = bukmeker.apply(s, order[0], {"type": "peek", "piles": ["H16", "HH", "MID"]})
-    assert events == [{"event": "piles_peeked", "seat": order[0], "piles": ["H16", "HH", "MID"]}]
+    assert events[0]["piles"] == ["H16", "HH", "MID"] and events[0]["seat"] == order[0]
+    assert events[0]["text"] == f"Seat {order[0] + 1} looked at the H16, HH, MID piles"
     assert bukmeker.to_act(s) == {order[1]}
 
 

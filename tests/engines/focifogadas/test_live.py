@@ -147,7 +147,14 @@ def test_full_time_needs_confirmation_then_settles_and_cannot_be_undone() -> Non
 def test_scorer_role_can_be_handed_on() -> None:
     s = enter(betting_done(), {"type": "kick_off"})
     s, events = live.apply(s, 0, {"type": "set_scorer", "seat": 2})
-    assert events == [{"event": "scorer_handed_over", "seat": 0, "to": 2}]
+    assert events == [
+        {
+            "event": "scorer_handed_over",
+            "seat": 0,
+            "to": 2,
+            "text": "Seat 1 handed the scorer role to seat 3",
+        }
+    ]
     assert live.to_act(s) == {2}
     with pytest.raises(NotYourTurn):
         live.apply(s, 0, GOAL_H)
