@@ -177,7 +177,8 @@ def _box_of(team: int) -> int:
 def _rolled(b: _Board, band: str) -> int:
     """A d12 rolled by the player who played the card (S p.4); `band` names what it is for."""
     value = b.roll()
-    b.emit("die_rolled", seat=b.current, value=value, roll_for=band)
+    if b.events is not None:
+        b.emit("die_rolled", seat=b.current, value=value, roll_for=band)
     return value
 
 
@@ -239,7 +240,8 @@ def _kickout(b: _Board, card: int, defender: int, r: int, lo: int, hi: int) -> N
 
 def _time_advance(b: _Board, cause: str) -> None:
     b.time_pos += 1
-    b.emit("time_advanced", half=b.half, time=b.time_pos, cause=cause)
+    if b.events is not None:
+        b.emit("time_advanced", half=b.half, time=b.time_pos, cause=cause)
 
 
 # --- The card types (§6.3) --------------------------------------------------------------------
@@ -395,7 +397,8 @@ def _reshuffle(b: _Board, section: int, everything: bool) -> None:
         pile = b.draw[section] + pile
     b.shuffle(pile)
     b.draw[section], b.discard[section] = pile, []
-    b.emit("deck_shuffled", section=SECTIONS[section], cards=len(pile))
+    if b.events is not None:
+        b.emit("deck_shuffled", section=SECTIONS[section], cards=len(pile))
 
 
 def _draw_pair(b: _Board) -> None:
