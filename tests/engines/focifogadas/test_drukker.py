@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
 
 from app.games.base import REVEAL, IllegalAction, NotYourTurn
 from app.games.focifogadas import bets, drukker, match
+from app.games.focifogadas.cards import A16, CARDS, CATALOGUE, HOME
 from app.games.focifogadas.drukker import DrukkerState
 from app.games.focifogadas.game import GAME, FociState
 
@@ -229,3 +231,79 @@ def test_game_registers_focifogadas_with_drukker_for_two_to_six() -> None:
     assert (spec.min_players, spec.max_players) == (2, 6)
     state = GAME.new("drukker", {}, 4, 9)
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+
+
+# --- The bot (bot.py) --------------------------------------------------------------------------
+
+
+def second_half(n: int = 2, seed: int = 1) -> DrukkerState:
+    s = to_half_time(n, seed)
+    while s.phase == "half_time":
+        assert s.buyer is not None
+        s = act(s, s.buyer.seat, {"type": "buy", "count": 0})
+    return s
+
+
+def at_the_box(s: DrukkerState, pair_kinds: tuple[str, str], **fields: object) -> DrukkerState:
+    """The 2nd half's last time field, Home on the ball in the away box, `pair` to play."""
+    assert s.match is not None
+    deck = CATALOGUE.decks[A16]
+    pair = tuple(next(c for c in deck if CARDS[c].kind == kind) for kind in pair_kinds)
+    draw = list(s.match.draw)
+    draw[A16] = tuple(c for c in deck if c not in pair)
+    discard = list(s.match.discard)
+    discard[A16] = ()
+    m = replace(
+        s.match,
+        section=A16,
+        poss=HOME,
+        pair=pair,
+        draw=tuple(draw),
+        discard=tuple(discard),
+        time_pos=5,
+        **fields,
+    )
+    return replace(s, match=m)
+
+
+def test_bot_keeps_the_score_at_its_exact_result() -> None:
+    s = second_half()
+    seat = s.match.current  # type: ignore[union-attr]
+    s = at_the_box(s, ("goal_pass", "keep"), h1=1, a1=0, h2=0, a2=0, fg=0)
+    hands = list(s.hands)
+    hands[seat] = ("D10", "L13", "L03", "L20")
+    s = replace(s, hands=tuple(hands))
+    action = drukker.bot_action(s, seat, random.Random(1))
+    assert action is not None and action["card"].startswith("a16")
+    assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
+    hands[seat] = ("D20", "L16", "L18", "L22")  # now a goal is what it needs
+    action = drukker.bot_action(replace(s, hands=tuple(hands)), seat, random.Random(1))
+    assert action is not None
+    assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "goal_pass"
+
+
+def test_bot_wastes_time_once_its_bets_are_decided() -> None:
+    s = second_half()
+    seat = s.match.current  # type: ignore[union-attr]
+    s = at_the_box(s, ("goal_pass", "keep"), reds=1, yellows=1)
+    hands = list(s.hands)
+    hands[seat] = ("L29", "L27", "L03" if s.match.h1 <= s.match.a1 else "L04", "L29")  # type: ignore[union-attr]
+    action = drukker.bot_action(replace(s, hands=tuple(hands)), seat, random.Random(2))
+    assert action is not None
+    assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
+
+
+def test_bot_buys_at_half_time_to_replace_a_lost_bet() -> None:
+    s = to_half_time(2)
+    seat = s.start_player
+    rec = s.match
+    assert rec is not None
+    lost = "L06" if rec.h1 + rec.a1 > 0 else "L07"  # decided against it at half time
+    hands = list(s.hands)
+    hands[seat] = ("L13", lost, "L14", "L15")  # L13–L15 are never decided at half time
+    s = replace(s, hands=tuple(hands))
+    rnd = random.Random(3)
+    buy = drukker.bot_action(s, seat, rnd)
+    assert buy == {"type": "buy", "count": 1}
+    s = act(s, seat, buy)
+    assert drukker.bot_action(s, seat, rnd) == {"type": "replace", "cards": [lost]}
