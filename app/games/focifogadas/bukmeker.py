@@ -27,7 +27,7 @@ from app.games.base import (
 )
 from app.games.focifogadas import book, match, odds
 from app.games.focifogadas.book import Book
-from app.games.focifogadas.cards import CARDS, SECTIONS
+from app.games.focifogadas.cards import CARDS, CATALOGUE, SECTIONS
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.views import empty_match_public, match_public, pair_faces
@@ -232,18 +232,39 @@ def bot_action(s: BukState, seat: int, rng: random.Random) -> Action | None:
 def _rollout_money(s: BukState, seat: int, card: str, rnd: random.Random) -> float:
     """The seat's average money after settlement over simulated endings after `card`.
 
-    The hidden deck order is dealt afresh for each rollout (`resample_hidden`): the bot uses
-    only what it can see, its own pair included.
+    The unseen cards are dealt afresh for each rollout (`_resample`): the bot uses only what
+    it can see, its own pair and the piles it peeked at included.
     """
     assert s.match is not None
     total = 0
     for _ in range(ROLLOUTS):
-        m = match.resample_hidden(s.match, rnd, known_pair=True)
+        m = _resample(s, seat, rnd)
         m, _, _ = match.play(m, card, Rng(rnd.getrandbits(63)))
         final = match.record(m) if match.is_over(m) else match.simulate(m, rnd)
         money, _ = book.settle_book(s.book, final)
         total += money[seat]
     return total / ROLLOUTS
+
+
+def _resample(s: BukState, seat: int, rnd: random.Random) -> MatchState:
+    """The match with its piles dealt from what `seat` cannot rule out, sizes kept.
+
+    Per section the candidates are the full 16-card deck (the helper sheet is public) minus
+    the seat's drawn pair and minus the set-aside cards it peeked at: which 4 cards left the
+    match is hidden from a seat that did not look (§10.2).
+    """
+    m = s.match
+    assert m is not None
+    known = set(m.pair or ()) | {c for i in s.peeks[seat] or () for c in s.aside[i]}
+    draw: list[tuple[int, ...]] = []
+    discard: list[tuple[int, ...]] = []
+    for section, deck in enumerate(CATALOGUE.decks):
+        pool = [c for c in deck if c not in known]
+        rnd.shuffle(pool)
+        n_draw, n_discard = len(m.draw[section]), len(m.discard[section])
+        draw.append(tuple(pool[:n_draw]))
+        discard.append(tuple(pool[n_draw : n_draw + n_discard]))
+    return replace(m, draw=tuple(draw), discard=tuple(discard))
 
 
 # --- JSON -----------------------------------------------------------------------------------

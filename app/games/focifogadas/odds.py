@@ -32,6 +32,10 @@ PRIOR: Final[dict[str, float]] = {
 }
 
 
+HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
+MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
+
+
 def belief(card_id: str, status: str = "alive") -> float:
     """The chance the bot gives a card: certain once decided, the prior while open."""
     if status == "won":
@@ -60,11 +64,11 @@ def _pick(legal: list[Action], rnd: random.Random) -> Action:
 
 
 def _disc(card: JsonDict, legal: list[Action]) -> Action:
-    """A high multiplier on an exact result; near the fair price on a light card."""
+    """A disc a little under the fair price 1/p; exact results get ×8 or more while any is left."""
     values = [a["value"] for a in legal]
-    if card["kind"] == "dark":
-        return {"type": "disc", "value": max(values)}
-    target = 0.9 / PRIOR[card["id"]]
+    if card["kind"] == "dark" and any(v >= HIGH for v in values):
+        values = [v for v in values if v >= HIGH]
+    target = MARGIN / PRIOR[card["id"]]
     return {"type": "disc", "value": min(values, key=lambda m: (abs(m - target), m))}
 
 
@@ -76,7 +80,8 @@ def _stake(public: JsonDict, legal: list[Action], rnd: random.Random) -> Action:
         o = offers[card_id]
         return belief(card_id, o["status"]) * float(o["multiplier"]) - 1.0
 
-    best = max({a["card"] for a in legal}, key=lambda c: (value(c), rnd.random()))
+    cards = list(dict.fromkeys(a["card"] for a in legal))  # legal order: no hash order
+    best = max(cards, key=lambda c: (value(c), rnd.random()))
     ev = value(best)
     want = 3 if ev > 0.5 else (2 if ev > 0.0 else 1)
     options = [a for a in legal if a["card"] == best]

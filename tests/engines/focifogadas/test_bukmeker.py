@@ -3,6 +3,7 @@
 import difflib
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -110,10 +111,48 @@ def test_only_the_current_player_sees_the_drawn_pair() -> None:
 
 
 def test_bot_prices_exact_results_high_and_offers_unlikely_events() -> None:
-    s = drive(bukmeker.new({}, 4, 7), "match", random.Random(7))
-    dark = [o.disc for o in s.book.offers if o.card.startswith("D")]
-    assert dark[0] == 12 and dark == sorted(dark, reverse=True)  # the highest disc left
-    assert len(s.book.offers) == 12
+    s = drive(bukmeker.new({}, 3, 7), "match", random.Random(7))
+    assert len(s.book.offers) == 9
+    for offer in s.book.offers:
+        if offer.card.startswith("D"):
+            assert offer.disc >= 8  # 9 offers, 9 discs of ×8 or more
+    mine = [o.card for o in s.book.offers]
+    assert sum(c.startswith("D") for c in mine) >= 3
+
+
+def _hidden_reshuffled(s: BukState, seat: int) -> BukState:
+    """A twin the seat cannot tell apart: unseen match cards and unpeeked piles dealt anew."""
+    assert s.match is not None
+    rnd = random.Random(99)
+    looked = set(s.peeks[seat] or ())
+    draw, discard, aside = [], [], []
+    for i in range(5):
+        pool = list(s.match.draw[i] + s.match.discard[i])
+        pool += [] if i in looked else list(s.aside[i])
+        rnd.shuffle(pool)
+        n, k = len(s.match.draw[i]), len(s.match.discard[i])
+        draw.append(tuple(pool[:n]))
+        discard.append(tuple(pool[n : n + k]))
+        aside.append(s.aside[i] if i in looked else tuple(pool[n + k :]))
+    m = replace(s.match, draw=tuple(draw), discard=tuple(discard))
+    return replace(s, match=m, aside=tuple(aside))
+
+
+def test_bot_match_choice_depends_only_on_what_the_seat_sees() -> None:
+    s = drive(bukmeker.new({}, 4, 9), "match", random.Random(9))
+    checked = 0
+    while bukmeker.phase(s) == "match" and checked < 5:
+        seat = min(bukmeker.to_act(s))
+        legal = bukmeker.legal_actions(s, seat)
+        if len(legal) == 2:
+            twin = _hidden_reshuffled(s, seat)
+            assert twin != s
+            assert bukmeker.view(twin, seat).private == bukmeker.view(s, seat).private
+            expected = bukmeker.bot_action(s, seat, random.Random(checked))
+            assert bukmeker.bot_action(twin, seat, random.Random(checked)) == expected
+            checked += 1
+        s, _ = bukmeker.apply(s, seat, legal[0])
+    assert checked == 5
 
 
 # --- Golden replays: tests/replays/focifogadas-bukmeker-*.jsonl ------------------------------
