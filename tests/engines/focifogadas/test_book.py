@@ -275,3 +275,21 @@ def test_equal_claims_share_equally_and_the_remainder_goes_clockwise() -> None:
     after, _ = book.settle(money, offers, stakes, lambda c: True)
     # 1001 over three equal claims: 333 each, the 2 left go to seats 2 and 3 (left of seat 1).
     assert after == (3333, 0, 3334, 3334)
+
+
+def test_claims_on_two_cards_of_one_bookmaker_in_a_group_are_summed_first() -> None:
+    # A28: seat 0 owes seat 1 800 + 400 and seat 2 400 in one group, but holds 1000.
+    money = (1000, 5000, 5000)
+    offers = (Offer("L01", 0, 4), Offer("L02", 0, 4))
+    stakes = (Stake("L01", 1, 2), Stake("L02", 1, 1), Stake("L02", 2, 1))
+    after, groups = book.settle(money, offers, stakes, lambda c: True)
+    assert len(groups) == 1 and groups[0]["cards"] == ["L01", "L02"]
+    assert after == (0, 5750, 5250)  # 1000 split 1200 : 400
+    owed = [
+        (t["card"], t["payee"], t["owed"], t["paid"], t["forgiven"]) for t in groups[0]["transfers"]
+    ]
+    assert owed == [
+        ("L01", 1, 800, 750, 50),
+        ("L02", 1, 400, 0, 400),
+        ("L02", 2, 400, 250, 150),
+    ]
