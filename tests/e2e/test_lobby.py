@@ -4,7 +4,9 @@ both lobbies show both names; a reload of the phone keeps its seat (token in loc
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import urllib.request
 from typing import Any
 
 import pytest
@@ -154,3 +156,88 @@ async def test_a_server_restart_shows_reconnecting_then_back(
     await banner.get_by_text("Back, up to date").wait_for(timeout=20_000)
     await phone.locator("#seats .seat.you").get_by_text("Bence").wait_for()
     await banner.wait_for(state="hidden")
+
+
+# Plays random legal actions for this page's seat on a socket of its own, until the match ends.
+PLAY_TO_THE_END = """
+async (limit) => {
+  const code = location.pathname.split("/")[2];
+  const token = JSON.parse(localStorage.getItem("pitchside.seat." + code)).token;
+  const ws = new WebSocket(`ws://${location.host}/ws/${code}`);
+  let latest = null;
+  let inflight = false;
+  let sent = 0;
+  return await new Promise((resolve, reject) => {
+    const act = () => {
+      if (inflight || !latest || !latest.legal.length) return;
+      if (sent >= limit) {
+        ws.close();
+        resolve({ status: latest.status, sent });
+        return;
+      }
+      inflight = true;
+      sent += 1;
+      const action = latest.legal[Math.floor(Math.random() * latest.legal.length)];
+      ws.send(JSON.stringify({ type: "act", cid: `e2e-${sent}`, action }));
+    };
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token }));
+    ws.onerror = () => reject(new Error("socket error"));
+    ws.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "view") {
+        latest = msg.view;
+        if (latest.status === "finished") {
+          ws.close();
+          resolve({ status: "finished", sent });
+          return;
+        }
+      } else if (msg.type === "ack" || msg.type === "error") {
+        inflight = false;
+      }
+      setTimeout(act, msg.type === "error" ? 100 : 10);
+    };
+  });
+}
+"""
+
+
+@pytest.fixture
+def short_game(app_url: str, game_choice: dict[str, Any]) -> dict[str, Any]:
+    """Focifogadás Drukker when the server has it: random play ends it in about 60 actions."""
+    with urllib.request.urlopen(f"{app_url}/api/games", timeout=5) as response:
+        games = json.load(response)
+    for game in games:
+        for mode in game["modes"]:
+            if game["id"] == "focifogadas" and mode["min_players"] <= 2 <= mode["max_players"]:
+                return {"game": game, "mode": mode}
+    return game_choice
+
+
+async def test_a_finished_match_offers_a_rematch_that_the_guest_follows(
+    browser: Any, app_url: str, short_game: dict[str, Any], shot: Any
+) -> None:
+    host = await create_room(browser, app_url, short_game, "Anna")
+    phone = await take_seat(browser, host.url, "Bence")
+    await host.locator("#start:not([disabled])").click()
+    await phone.locator("#status").wait_for()
+
+    outcomes = await asyncio.gather(
+        host.evaluate(PLAY_TO_THE_END, 1000), phone.evaluate(PLAY_TO_THE_END, 1000)
+    )
+    assert all(o["status"] == "finished" for o in outcomes), outcomes
+    for page in (host, phone):
+        await page.locator("#result").wait_for()
+    await shot(phone, "result-phone")
+    assert await phone.locator("#rematch").count() == 0  # only the host starts a rematch
+
+    old_url = host.url
+    await host.locator("#rematch").click()
+    await host.wait_for_url(lambda url: ROOM_PATH.search(url) is not None and url != old_url)
+    await phone.locator("#follow-rematch").tap()
+    await phone.wait_for_url(host.url)
+    new_code = ROOM_PATH.search(host.url)
+    assert new_code is not None
+    seat = await phone.evaluate(f"localStorage.getItem('pitchside.seat.{new_code.group(1)}')")
+    assert seat is not None and '"seat":1' in seat
+    await phone.locator("#status").wait_for()
+    await shot(phone, "rematch-phone")
