@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import metrics
 from app.api import http, ws
 from app.api.limits import PerAddress
-from app.db.session import make_engine, make_sessionmaker
+from app.db.session import is_sqlite, make_engine, make_sessionmaker
 from app.rooms.broker import make_broker
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
@@ -41,7 +41,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(database_url)
         broker = make_broker(settings.redis_url, database_url)
         service = RoomService(
-            make_sessionmaker(engine), broker.publish, bot_delay=settings.bot_delay_ms / 1000
+            make_sessionmaker(engine),
+            broker.publish,
+            bot_delay=settings.bot_delay_ms / 1000,
+            single_writer=is_sqlite(database_url),
         )
         hub = Hub(service, broker.instance, settings.send_queue)
         app.state.settings = settings

@@ -135,7 +135,8 @@ class PostgresBroker(Broker):
         self._dsn = dsn
         self._listen_conn: Any = None
         self._task: asyncio.Task[None] | None = None
-        self._send_conn: Any = None
+        self._send_conn: Any = None  # a small asyncpg pool: notifies may overlap
+        self._pool_lock = asyncio.Lock()
 
     async def start(self, handler: Handler) -> None:
         await super().start(handler)
@@ -165,12 +166,13 @@ class PostgresBroker(Broker):
         import asyncpg
 
         try:
-            conn = self._send_conn
-            if conn is None or conn.is_closed():
-                conn = self._send_conn = await asyncpg.connect(self._dsn)
-            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, message.encode().decode())
+            async with self._pool_lock:
+                if self._send_conn is None:
+                    self._send_conn = await asyncpg.create_pool(self._dsn, min_size=1, max_size=4)
+            await self._send_conn.execute(
+                "SELECT pg_notify($1, $2)", CHANNEL, message.encode().decode()
+            )
         except Exception as exc:
-            self._send_conn = None
             log.warning("postgres notify failed: %s", exc)
 
     async def stop(self) -> None:

@@ -172,10 +172,19 @@ class Hub:
         try:
             if message.kind == "rematch":
                 await self._tell_rematch(message.room)
+                return
+            mine = message.origin == self.instance
+            fresh = self.service.cached(message.room, message.seq) if mine else None
+            if (
+                message.kind == "state"
+                and fresh is not None
+                and message.room not in self._refreshing
+            ):
+                self._push(fresh)  # we just committed it: no need to ask the database
             elif message.room in self.rooms:
                 await self._refresh(message.room)
-            if message.kind == "state" and message.origin == self.instance:
-                self.service.wake_bots(await self.service.snapshot(message.room))
+            if message.kind == "state" and mine:
+                self.service.wake_bots(fresh or await self.service.snapshot(message.room))
         except RoomError as exc:
             log.warning("fan-out for room %s: %s", message.room, exc.message)
 

@@ -10,6 +10,7 @@ boardgame.io's order: well-formed, authenticated, game over, your turn, legal.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -143,6 +144,7 @@ class RoomService:
         publish: Publisher,
         *,
         bot_delay: float = 0.7,
+        single_writer: bool = False,
     ) -> None:
         self.sessions = sessions
         self.publish = publish
@@ -151,8 +153,12 @@ class RoomService:
         self._cache: dict[str, RoomSnapshot] = {}  # latest snapshot this instance saw
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.closing = False
+        self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
 
     # --- plumbing ---------------------------------------------------------------------------
+
+    def _writer(self, write: bool) -> asyncio.Lock | contextlib.nullcontext[None]:
+        return self._sqlite_writes if write and self._sqlite_writes else contextlib.nullcontext()
 
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)
@@ -162,10 +168,13 @@ class RoomService:
         return lock
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[AsyncSession]:
-        """One transaction; database trouble becomes `unavailable` with nothing changed."""
+    async def _tx(self, *, write: bool = False) -> AsyncIterator[AsyncSession]:
+        """One transaction; database trouble becomes `unavailable` with nothing changed.
+
+        SQLite has a single writer: writing transactions queue here, in order, rather than in
+        SQLite's busy handler, which sleeps and retries."""
         try:
-            async with self.sessions.begin() as session:
+            async with self._writer(write), self.sessions.begin() as session:
                 yield session
         except RoomError:
             raise
@@ -204,12 +213,15 @@ class RoomService:
             raise RoomError("not_host", "only the host (seat 0) may do this", 403)
 
     async def _snapshot(self, session: AsyncSession, room: Room) -> RoomSnapshot:
+        cached = self._cache.get(room.code)
+        if cached is not None and (cached.seq, cached.status) == (room.seq, room.status):
+            cached.rematch_code = room.rematch_code  # seats never change once a match started
+            return cached
         seats = await store.seats_of(session, room.id)
         game = self._game(room.game)
         state: Any | None = None
         event_log: list[JsonDict] = []
         if room.status != "lobby":
-            cached = self._cache.get(room.code)
             if cached is not None and cached.seq == room.seq and cached.state is not None:
                 state, event_log = cached.state, cached.log
             else:
@@ -243,13 +255,14 @@ class RoomService:
         """The room as it stands now (from this instance's cache when it is current)."""
         async with self._tx() as session:
             snap = await self._snapshot(session, await self._room(session, code))
-        cached = self._cache.get(code)
-        if cached is not None and cached.seq == snap.seq and cached.status == snap.status:
-            cached.rematch_code = snap.rematch_code
-            return cached
         if snap.state is not None:
             self._remember(snap)
         return snap
+
+    def cached(self, code: str, seq: int) -> RoomSnapshot | None:
+        """This instance's snapshot of the room at `seq`, if it has exactly that one."""
+        snap = self._cache.get(code)
+        return snap if snap is not None and snap.seq == seq and snap.state is not None else None
 
     async def authenticate(self, code: str, token: str | None) -> int:
         async with self._tx() as session:
@@ -276,7 +289,7 @@ class RoomService:
         player = clean_name(name)
         token = new_token()
         seed = new_seed()
-        async with self._tx() as session:
+        async with self._tx(write=True) as session:
             code = new_code()
             while await store.code_taken(session, code):
                 code = new_code()
@@ -296,7 +309,7 @@ class RoomService:
         return code, token
 
     async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
-        async with self._lock(code), self._tx() as session:
+        async with self._lock(code), self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
             if bot:
                 await self._host(session, room, token)
@@ -338,7 +351,7 @@ class RoomService:
         return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
 
     async def start(self, code: str, token: str | None) -> None:
-        async with self._lock(code), self._tx() as session:
+        async with self._lock(code), self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
             await self._host(session, room, token)
             if room.status != "lobby":
@@ -385,7 +398,7 @@ class RoomService:
         return seq
 
     async def _act_locked(self, code: str, seat: int, cid: str, action: JsonDict) -> int:
-        async with self._tx() as session:
+        async with self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
             done = await store.action_by_cid(session, room.id, seat, cid)
             if done is not None:
@@ -466,7 +479,7 @@ class RoomService:
     async def rematch(self, code: str, token: str | None) -> str:
         """Same game, mode, options and seats in a new room that starts at once; every
         seated player's token holds the same seat there."""
-        async with self._lock(code), self._tx() as session:
+        async with self._lock(code), self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
             await self._host(session, room, token)
             if room.status != "finished":

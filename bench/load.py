@@ -1,0 +1,289 @@
+"""Load benchmark: N rooms x P clients over real WebSockets against a real server.
+
+Each room plays random legal actions, either as fast as views arrive (`--pace 0`, saturation)
+or on average every `--pace` seconds (human pace). It prints actions/s, views/s, the latency
+from sending an action to the last seat of the room receiving the view of it (p50/p95/p99),
+and the server's peak RSS and CPU. Not a test: it prints figures.
+
+    python bench/load.py compare              # echo ceiling vs the full server, and the ratio
+    python bench/load.py full --rooms 500 --pace 2 --seconds 30     # human pace
+    python bench/load.py idle --sockets 2000                         # memory of idle sockets
+    python bench/load.py echo                                        # the bare ceiling alone
+
+The server under test is started here, on a free port, with a fresh SQLite database (or
+`--database-url postgresql+asyncpg://…`), bots off the clock (`BOT_DELAY_MS=0`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the product
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# --- the server under test, and what it costs ----------------------------------------------
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    url: str
+    peak_rss_mb: float = 0.0
+    cpu_start: float = 0.0
+
+    @classmethod
+    def start(cls, kind: str, database_url: str | None) -> Server:
+        port = free_port()
+        env = os.environ | {"PORT": str(port), "HOST": "127.0.0.1", "BOT_DELAY_MS": "0", "LOG_LEVEL": "warning"}
+        env |= {"RATE_PER_SECOND": "1000", "HTTP_RATE_PER_MINUTE": "1000000", "SEND_QUEUE": "64"}
+        if kind == "echo":
+            command = [sys.executable, str(ROOT / "bench" / "echo.py"), "--port", str(port)]
+        else:
+            env["DATABASE_URL"] = database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
+            command = [sys.executable, "-m", "app"]
+        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+        server = cls(process, f"127.0.0.1:{port}")
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            time.sleep(0.1)
+        server.cpu_start = server.cpu_seconds()
+        return server
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    async def sample(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.peak_rss_mb = max(self.peak_rss_mb, self.rss_mb())
+            await asyncio.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+# --- rooms and clients ----------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    actions: int = 0
+    views: int = 0
+    errors: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
+    latencies: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Room:
+    code: str
+    tokens: list[str]
+    sent_at: dict[int, float] = field(default_factory=dict)  # acked seq -> when its action left
+    arrivals: dict[int, list[float]] = field(default_factory=dict)  # seq -> when each seat saw it
+    finished: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def record(self, stats: Stats, seq: int, seats: int) -> None:
+        arrived = self.arrivals.get(seq)
+        sent = self.sent_at.get(seq)
+        if sent is not None and arrived is not None and len(arrived) == seats:
+            stats.latencies.append(max(arrived) - sent)
+            del self.arrivals[seq], self.sent_at[seq]
+
+
+async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int) -> Room:
+    if kind == "echo":
+        return Room(f"E{index:05d}", [f"t{index}-{s}" for s in range(players)])
+    created = (await http.post("/api/rooms", json={"game": GAME, "mode": MODE, "name": "Host"})).json()
+    code, tokens = created["code"], [created["token"]]
+    for seat in range(1, players):
+        tokens.append((await http.post(f"/api/rooms/{code}/join", json={"name": f"P{seat}"})).json()["token"])
+    await http.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+    return Room(code, tokens)
+
+
+async def client(url: str, room: Room, seat: int, stats: Stats, pace: float, stop: asyncio.Event) -> None:
+    """One phone: acts with a random legal action whenever its seat is asked to."""
+    rng = random.Random(f"{room.code}:{seat}")
+    cids = itertools.count()
+    players = len(room.tokens)
+    async with websockets.connect(f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None) as ws:
+        await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
+        pending: dict[str, float] = {}
+        inflight = False  # one action at a time: wait for its ack before acting again
+        acting: asyncio.Task[None] | None = None
+
+        async def act(action: Any, delay: float) -> None:
+            if delay:
+                await asyncio.sleep(delay)
+            cid = f"{seat}-{next(cids)}"
+            pending[cid] = time.perf_counter()
+            await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
+
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            now = time.perf_counter()
+            message = orjson.loads(raw)
+            kind = message["type"]
+            if kind in ("ack", "error"):
+                inflight = False
+            if kind == "ack":
+                stats.actions += 1
+                room.sent_at[message["seq"]] = pending.pop(message["cid"], now)
+                room.record(stats, message["seq"], players)
+            elif kind == "error":
+                stats.errors += 1
+                stats.error_codes[message["code"]] = stats.error_codes.get(message["code"], 0) + 1
+                pending.pop(message.get("cid", ""), None)
+            elif kind == "view":
+                stats.views += 1
+                seq, view = message["seq"], message["view"]
+                room.arrivals.setdefault(seq, []).append(now)
+                room.record(stats, seq, players)
+                if view["status"] == "finished":
+                    room.finished.set()
+                    return
+                if view["legal"] and seat in view["to_act"] and not inflight:
+                    inflight = True
+                    delay = rng.expovariate(1 / pace) if pace else 0.0
+                    acting = asyncio.create_task(act(rng.choice(view["legal"]), delay))
+
+
+async def run_load(kind: str, rooms: int, players: int, seconds: float, pace: float, db: str | None) -> dict[str, float]:
+    server = Server.start(kind, db)
+    stats, stop = Stats(), asyncio.Event()
+    sampler = asyncio.create_task(server.sample(stop))
+    try:
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60) as http:
+            made: list[Room] = []
+            for start in range(0, rooms, 50):
+                made += await asyncio.gather(*(make_room(http, kind, players, i) for i in range(start, min(rooms, start + 50))))
+
+        async def keep_room_busy(index: int) -> None:
+            room = made[index]
+            while not stop.is_set():  # a finished match is followed by a new room
+                await asyncio.gather(*(client(server.url, room, s, stats, pace, stop) for s in range(players)))
+                if stop.is_set():
+                    return
+                async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
+                    room = await make_room(http, kind, players, index + rooms)
+
+        cpu0, t0 = server.cpu_seconds(), time.perf_counter()
+        tasks = [asyncio.create_task(keep_room_busy(i)) for i in range(rooms)]
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        cpu = server.cpu_seconds() - cpu0
+        snapshot = Stats(stats.actions, stats.views, stats.errors, list(stats.latencies))
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        stop.set()
+        await sampler
+        server.stop()
+    lat = sorted(snapshot.latencies) or [float("nan")]
+    q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [lat[0]] * 99
+    return {
+        "actions_per_s": snapshot.actions / elapsed,
+        "views_per_s": snapshot.views / elapsed,
+        "p50_ms": q[49] * 1000,
+        "p95_ms": q[94] * 1000,
+        "p99_ms": q[98] * 1000,
+        "errors": snapshot.errors,
+        "peak_rss_mb": server.peak_rss_mb,
+        "server_cpu_pct": 100 * cpu / elapsed,
+        "error_codes": dict(stats.error_codes),  # type: ignore[dict-item]
+    }
+
+
+async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
+    """Connect `sockets` spectators to rooms and leave them idle; report the server's RSS."""
+    server = Server.start("full", db)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
+            rooms = [await make_room(http, "full", 2, i) for i in range(max(1, sockets // 10))]
+        before = server.rss_mb()
+        conns = []
+        for i in range(sockets):
+            ws = await websockets.connect(f"ws://{server.url}/ws/{rooms[i % len(rooms)].code}", compression=None)
+            await ws.send('{"type":"hello"}')
+            await ws.recv()
+            conns.append(ws)
+        await asyncio.sleep(2)
+        after = server.rss_mb()
+        for ws in conns:
+            await ws.close()
+    finally:
+        server.stop()
+    return {"sockets": sockets, "rss_before_mb": before, "rss_with_sockets_mb": after}
+
+
+def show(title: str, figures: dict[str, float]) -> None:
+    print(f"{title}: " + ", ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in figures.items()), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["compare", "full", "echo", "idle"])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=4, help="clients (seats) per room")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured duration")
+    parser.add_argument("--pace", type=float, default=0.0, help="mean seconds between a room's actions; 0 = as fast as views arrive")
+    parser.add_argument("--sockets", type=int, default=2000, help="idle: sockets to connect")
+    parser.add_argument("--database-url", default=None, help="full server: DATABASE_URL (default: fresh SQLite)")
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores; load generator and server on the same machine", flush=True)
+    if args.what == "idle":
+        show("idle", asyncio.run(run_idle(args.sockets, args.database_url)))
+        return
+    kinds = ["echo", "full"] if args.what == "compare" else [args.what]
+    results = {}
+    for kind in kinds:
+        results[kind] = asyncio.run(run_load(kind, args.rooms, args.clients, args.seconds, args.pace, args.database_url))
+        show(f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {args.pace or 'saturation'})", results[kind])
+    if len(results) == 2:
+        ratio = results["full"]["actions_per_s"] / results["echo"]["actions_per_s"]
+        print(f"ratio full/echo actions/s: {ratio:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
