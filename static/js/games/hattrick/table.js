@@ -1,0 +1,355 @@
+// Hat Trick table (UX.md §3.3). Renders a full view; every tap ends in one element of
+// view.legal sent verbatim. The client computes no rules: rings, buttons and numbers come from
+// view.legal, view.public (pitch, table, shot) and the log's `contest` events.
+// Names go in as text (ctx.h makes text nodes).
+
+const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
+const LETTER = ["B", "R"];
+const ICON = { short_pass: "→", long_ball: "⤴", dribbling: "≈" };
+const SHORT = { short_pass: "SP", long_ball: "LB", dribbling: "DR" };
+const COLS = "abcd";
+const QUIET = new Set(["card_laid", "cards_drawn", "deck_shuffled", "coin_toss"]);
+
+// The selection survives re-renders of the same decision (after an ack, a presence message…).
+const ui = { key: "", sel: null, last: null };
+
+function rerender() {
+  if (ui.last) render(...ui.last);
+}
+
+function resetIfNewDecision(view) {
+  const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
+  if (key === ui.key) return;
+  ui.key = key;
+  ui.sel = null;
+}
+
+function send(ctx, action) {
+  if (ctx.busy) return;
+  if (ctx.send(action) !== null) ui.sel = null;
+}
+
+function select(value) {
+  ui.sel = ui.sel === value ? null : value;
+  rerender();
+}
+
+// --- words ---------------------------------------------------------------------------------
+
+function label(player) {
+  if (!player) return "–";
+  return `${player[0]}${Number(player.slice(2))}`;
+}
+
+function teamWord(ctx, team) {
+  return ctx.t(team === 0 ? "hattrick.blue" : "hattrick.red");
+}
+
+function teamName(view, ctx, team) {
+  const who = team === view.you ? ctx.t("hattrick.you") : ctx.names[team];
+  return who ? `${who} (${teamWord(ctx, team)})` : teamWord(ctx, team);
+}
+
+function cardWord(ctx, card) {
+  if (!card) return "–";
+  if (card.id === null) return ctx.t("hattrick.face_down");
+  if (card.kind === "shooting") return `${ctx.t(`hattrick.target.${card.target}`)} +${card.modifier}`;
+  if (card.kind === "keeper") return ctx.t("hattrick.keeper_covers", { third: ctx.t(`hattrick.target.${card.covers}`) });
+  return `${ctx.t(`hattrick.type.${card.type}`)} ${card.value}`;
+}
+
+function cardId(id) {
+  // "B-SP3L-a" → "SP 3" (event fields carry ids only)
+  if (!id || id.startsWith("SH-") || id.includes("-GK")) return id || "–";
+  return `${id.slice(2, 4)} ${id[4]}`;
+}
+
+// --- the pitch ------------------------------------------------------------------------------
+
+/** Lines from top to bottom and columns from left to right, your own goal at the bottom. */
+function frame(view) {
+  const flip = view.you === 1;
+  const lines = flip ? [1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1];
+  const cols = flip ? [4, 3, 2, 1] : [1, 2, 3, 4];
+  return { flip, lines, cols };
+}
+
+function dots(n) {
+  return "●".repeat(n) + "○".repeat(Math.max(0, 5 - n));
+}
+
+function targetsOf(view) {
+  const out = new Map();
+  for (const a of view.legal || []) {
+    if ((a.type === "move" || a.type === "pass_to") && a.player) {
+      if (!out.has(a.player)) out.set(a.player, []);
+      out.get(a.player).push(a);
+    }
+  }
+  return out;
+}
+
+function cell(view, ctx, p, line, col, targets, flip) {
+  const { h, t } = ctx;
+  const where = t("hattrick.field", { line, col: COLS[col - 1] });
+  if (!p) {
+    const name = Object.entries(view.public.empty_names).find(([, f]) => f[0] === line && f[1] === col);
+    return h("span", { class: "cell empty", role: "img", "aria-label": `${t("hattrick.empty")}, ${where}` }, name ? name[0] : "");
+  }
+  const carrier = view.public.carrier === p.id;
+  const globalLeft = (p.team === 0) === (p.side === "L");
+  const stripeLeft = globalLeft !== flip;
+  const legal = targets.has(p.id);
+  const aria = [
+    `${teamWord(ctx, p.team)} ${p.number}`,
+    t(`hattrick.role.${p.role}`),
+    t("hattrick.attack_n", { n: p.attack }),
+    t("hattrick.defence_n", { n: p.defence }),
+    t(p.side === "L" ? "hattrick.left_side" : "hattrick.right_side"),
+    where,
+    p.star ? t("hattrick.star") : null,
+    carrier ? t("hattrick.has_ball") : null,
+  ].filter(Boolean).join(", ");
+  const classes = ["cell", `team-${TEAM_CLASS[p.team]}`, stripeLeft ? "stripe-l" : "stripe-r",
+    p.star && "star", carrier && "carrier", legal && "legal", ui.sel === p.id && "sel",
+    view.public.moved === p.id && "moved"];
+  const body = [
+    h("span", { class: "num" }, `${LETTER[p.team]}${p.number}`, p.star ? h("span", { class: "st" }, "★") : null),
+    h("span", { class: "ad" }, `A${dots(p.attack)}`),
+    h("span", { class: "ad" }, `D${dots(p.defence)}`),
+    carrier ? h("span", { class: "ball", "aria-hidden": "true" }) : null,
+  ];
+  if (!legal) return h("span", { class: classes, role: "img", "aria-label": aria }, body);
+  return h("button", {
+    type: "button", class: classes, "aria-label": aria, "aria-pressed": ui.sel === p.id ? "true" : "false",
+    disabled: ctx.busy, onclick: () => select(p.id),
+  }, body);
+}
+
+function pitch(view, ctx) {
+  const { h, t } = ctx;
+  const { flip, lines, cols } = frame(view);
+  const pub = view.public;
+  const targets = targetsOf(view);
+  const destLines = new Set((view.legal || []).filter((a) => a.type === "destination").map((a) => a.line));
+  const topTeam = flip ? 0 : 1;
+  const goal = (team) => h("div", { class: ["goal", `team-${TEAM_CLASS[team]}`] },
+    t("hattrick.goal_of", { team: teamWord(ctx, team) }), pub.keeper_star[team] ? " ★" : "");
+  const rows = lines.map((line) => h("div", { class: ["prow", destLines.has(line) && "dest"] },
+    h("span", { class: "lno", "aria-hidden": "true" }, String(line)),
+    cols.map((col) => cell(view, ctx, pub.pitch[line - 1][col - 1], line, col, targets, flip))));
+  return h("div", { class: "pitch", role: "group", "aria-label": t("hattrick.pitch") },
+    goal(topTeam), rows, goal(1 - topTeam));
+}
+
+// --- scoreboard, table strip, contest, shot -------------------------------------------------
+
+function scoreboard(view, ctx) {
+  const { h, t } = ctx;
+  const pub = view.public;
+  const bottom = view.you === 1 ? 1 : 0;
+  const top = 1 - bottom;
+  const half = pub.half === 4 ? t("hattrick.penalties") : t(`hattrick.half_${pub.half}`);
+  const side = (team) => h("span", { class: ["tname", `team-${TEAM_CLASS[team]}`] },
+    teamName(view, ctx, team), pub.yellow[team] ? h("span", { class: "yc", "aria-label": t("hattrick.yellow") }) : null);
+  const deck = (team) => `${LETTER[team]} ${t("hattrick.deck_n", { n: pub.pile_sizes[team] })}${pub.exhausted[team] ? ` · ${t("hattrick.temp_deck")}` : ""}`;
+  const so = pub.shootout;
+  return h("div", { class: "hscore" },
+    side(bottom),
+    h("span", { class: "goals tabnum" }, `${pub.score[bottom]}–${pub.score[top]}`),
+    side(top),
+    h("span", { class: "meta muted" }, half,
+      so ? ` · ${t("hattrick.shootout_score", { a: so.goals[bottom], b: so.goals[top] })}` : "",
+      ` · ${deck(bottom)} · ${deck(top)}`,
+      pub.sent_off.length ? ` · ${t("hattrick.sent_off_list", { list: pub.sent_off.map(label).join(" ") })}` : ""));
+}
+
+function cardFace(ctx, card, opts = {}) {
+  const { h, t } = ctx;
+  if (!card) return h("span", { class: "hcard none", role: "img", "aria-label": t("hattrick.no_card") }, "–");
+  if (card.id === null) return h("span", { class: ["hcard", "back", `team-${card.back === "blue" ? "away" : "home"}`], role: "img", "aria-label": t("hattrick.face_down") }, "▒");
+  let body;
+  let cls;
+  if (card.kind === "action") {
+    cls = `t-${card.type}`;
+    body = [
+      h("span", { class: "hd" }, `${ICON[card.type]} ${t(`hattrick.type_short.${card.type}`)}`),
+      h("span", { class: ["val", card.side === "L" ? "left" : "right"] }, "●".repeat(card.value)),
+      h("span", { class: "side" }, t(card.side === "L" ? "hattrick.left" : "hattrick.right")),
+    ];
+  } else if (card.kind === "shooting") {
+    cls = `t-${card.colour}`;
+    body = [h("span", { class: "hd" }, t(`hattrick.type_short.${card.colour}`)),
+      h("span", { class: "big" }, `${{ L: "←", C: "↑", R: "→" }[card.target]} +${card.modifier}`)];
+  } else {
+    cls = "keeper";
+    body = [h("span", { class: "hd" }, t("hattrick.keeper"), card.star ? " ★" : ""),
+      h("span", { class: "big" }, { L: "▲··", C: "·▲·", R: "··▲" }[card.covers])];
+  }
+  const classes = ["hcard", cls, opts.legal && "legal", opts.sel && "sel"];
+  const aria = cardWord(ctx, card) + (card.side ? `, ${t(card.side === "L" ? "hattrick.left" : "hattrick.right")}` : "");
+  if (!opts.onclick) return h("span", { class: classes, role: "img", "aria-label": aria }, body);
+  return h("button", { type: "button", class: classes, "aria-label": aria, "aria-pressed": opts.sel ? "true" : "false",
+    disabled: ctx.busy, onclick: opts.onclick }, body);
+}
+
+function tableStrip(view, ctx) {
+  const { h, t } = ctx;
+  const pub = view.public;
+  if (pub.half === 4 || !pub.table.some(Boolean)) return null;
+  const mine = view.you === 1 ? 1 : 0;
+  return h("div", { class: "strip" }, [mine, 1 - mine].map((team) => h("div", { class: "slot" },
+    h("span", { class: ["who", `team-${TEAM_CLASS[team]}`] }, teamName(view, ctx, team)),
+    cardFace(ctx, team === view.you && view.private?.chosen ? view.private.chosen : pub.table[team]),
+    pub.chosen[team] ? h("span", { class: "muted small" }, t("hattrick.chosen")) : null)));
+}
+
+function lastEvent(view, names) {
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].event === "cards_revealed" || log[i].event === "half_started") return null;
+    if (names.has(log[i].event)) return log[i];
+  }
+  return null;
+}
+
+function contestPanel(view, ctx) {
+  const { h, t } = ctx;
+  const e = lastEvent(view, new Set(["contest"]));
+  if (!e) return null;
+  const part = (s) => h("div", { class: ["cside", `team-${TEAM_CLASS[s.team]}`] },
+    h("div", { class: "small" }, s.players.map((p) => `${label(p.id)} ${p.value}`).join(" · ") || "–"),
+    h("div", { class: "small" }, t("hattrick.card_plus", { n: s.card_value })),
+    h("div", { class: "total tabnum" }, String(s.total)));
+  return h("div", { class: "contest", "aria-live": "polite" },
+    h("div", { class: "chead" }, t("hattrick.contest_head", { kind: t(`hattrick.type.${e.kind}`), line: e.line })),
+    h("div", { class: "crow" }, part(e.attack), h("span", { class: "vs" }, "vs"), part(e.defence)),
+    h("div", { class: "cout" }, t(`hattrick.outcome.${e.outcome}`), e.tie_break ? ` · ${t("hattrick.tie_break")}` : ""));
+}
+
+function shotPanel(view, ctx) {
+  const { h, t } = ctx;
+  const pub = view.public;
+  const s = pub.shot;
+  if (!s || !["shot_cards", "save_draw", "kick"].includes(view.phase) && !lastEvent(view, new Set(["shot_result"]))) return null;
+  const legal = (view.legal || []).filter((a) => a.type === "shooting_card" || a.type === "keeper_card");
+  const parts = [h("div", { class: "chead" }, t(s.penalty ? "hattrick.penalty_shot" : "hattrick.shot_from",
+    { who: label(s.player), line: s.line, col: s.col }))];
+  if (legal.length) {
+    const faces = legal.map((a) => {
+      const face = a.type === "shooting_card" ? pub.shooting_cards.find((c) => c.id === a.card) : pub.keepers[view.you].find((c) => c.id === a.card);
+      return cardFace(ctx, face, { legal: true, sel: ui.sel === a.card, onclick: () => select(a.card) });
+    });
+    parts.push(h("div", { class: "choices" }, faces));
+  }
+  if (s.power !== null) {
+    parts.push(h("div", { class: "small" }, t("hattrick.power_line", { power: s.power, card: s.card_value, mod: s.power - s.card_value })));
+    parts.push(h("div", { class: "small" }, t("hattrick.allowance_line",
+      { base: s.base, overlay: s.overlay > 0 ? "+1" : s.overlay < 0 ? "−1" : "0", penalty: s.penalty ? "−1" : "0", allowance: s.allowance })));
+    const pct = Math.min(100, Math.round((100 * s.total) / Math.max(1, s.power + 1)));
+    parts.push(h("div", { class: "gauge", role: "img", "aria-label": t("hattrick.total_of", { total: s.total, power: s.power }) },
+      h("span", { class: "fill", style: { width: `${pct}%` } })));
+    parts.push(h("div", { class: "small tabnum" }, t("hattrick.drawn_line", { drawn: s.drawn_values.join(" + ") || "–", total: s.total, n: s.drawn_values.length, of: s.allowance })));
+    parts.push(h("div", { class: "small muted" }, t("hattrick.save_rule", { p: s.power })));
+  }
+  if (s.outcome) parts.push(h("div", { class: "cout" }, t(`hattrick.shot.${s.outcome}`)));
+  return h("div", { class: "shot" }, parts);
+}
+
+// --- your hand and the action bar ----------------------------------------------------------
+
+function hand(view, ctx) {
+  const { h, t } = ctx;
+  if (view.you === null || view.you === undefined || !view.private) return null;
+  const playable = new Map((view.legal || []).filter((a) => a.type === "play" || a.type === "kick").map((a) => [a.card, a]));
+  const cards = view.private.hand.map((c) => cardFace(ctx, c, playable.has(c.id)
+    ? { legal: true, sel: ui.sel === c.id, onclick: () => select(c.id) } : {}));
+  return h("div", { class: "hand" }, h("div", { class: "small muted" }, t("hattrick.your_hand", { n: cards.length })), h("div", { class: "cards" }, cards));
+}
+
+function actionText(view, ctx, a) {
+  const { t } = ctx;
+  const pub = view.public;
+  if (a.type === "move") return t(`hattrick.action.move_${a.dir}`, { player: label(a.player) });
+  if (a.type === "pass_to") return t("hattrick.action.pass_to", { player: label(a.player) });
+  if (a.type === "destination") return t("hattrick.action.destination", { line: a.line });
+  if (a.type === "play" || a.type === "kick") {
+    const c = view.private.hand.find((x) => x.id === a.card);
+    return t(`hattrick.action.${a.type}`, { card: c ? cardWord(ctx, c) : cardId(a.card) });
+  }
+  if (a.type === "shooting_card") return t("hattrick.action.shooting_card", { card: cardWord(ctx, pub.shooting_cards.find((c) => c.id === a.card)) });
+  if (a.type === "keeper_card") return t("hattrick.action.keeper_card", { card: cardWord(ctx, pub.keepers[view.you].find((c) => c.id === a.card)) });
+  return t(`hattrick.action.${a.type}`);
+}
+
+function button(ctx, text, onclick, primary = false) {
+  return ctx.h("button", { type: "button", class: ["btn", primary && "btn-primary"], disabled: ctx.busy, onclick }, text);
+}
+
+function bar(view, ctx) {
+  const { h, t } = ctx;
+  const legal = view.legal || [];
+  if (!legal.length) return [];
+  const picked = legal.filter((a) => ui.sel !== null && (a.player === ui.sel || a.card === ui.sel));
+  if (picked.length) {
+    const buttons = picked.map((a) => button(ctx, `${actionText(view, ctx, a)} ✓`, () => send(ctx, a), true));
+    return [...buttons, button(ctx, "✕", () => select(ui.sel))];
+  }
+  const plain = legal.filter((a) => !a.player && !a.card);
+  const out = plain.map((a) => button(ctx, actionText(view, ctx, a), () => send(ctx, a), a.type === "shoot"));
+  if (plain.length < legal.length) {
+    const first = legal.find((a) => a.player || a.card);
+    const hint = first.player ? "hattrick.tap_player" : view.phase === "shot_cards" ? "hattrick.tap_shot_card" : "hattrick.tap_card";
+    out.unshift(h("p", { class: "bar-note" }, t(hint)));
+  }
+  return out;
+}
+
+// --- the log -------------------------------------------------------------------------------
+
+function eventLine(view, ctx, e) {
+  const vars = { ...e };
+  if (e.team !== undefined && e.team !== null) vars.team = teamWord(ctx, e.team);
+  if (e.winner !== undefined) vars.winner = e.winner === null ? ctx.t("hattrick.nobody") : teamWord(ctx, e.winner);
+  for (const k of ["player", "to", "from", "carrier", "ball_to", "fouler", "swapped_with"]) if (k in e) vars[k] = label(e[k]);
+  if (typeof e.card === "string") vars.card = cardId(e.card);
+  if (Array.isArray(e.score)) vars.score = e.score.join("–");
+  if (Array.isArray(e.goals)) vars.goals = e.goals.join("–");
+  if (e.event === "contest") {
+    vars.kind = ctx.t(`hattrick.type.${e.kind}`);
+    vars.a = e.attack.total;
+    vars.d = e.defence.total;
+    vars.outcome = ctx.t(`hattrick.outcome.${e.outcome}`);
+  }
+  if (e.outcome && e.event === "shot_result") vars.outcome = ctx.t(`hattrick.shot.${e.outcome}`);
+  const key = `hattrick.event.${e.event}`;
+  const text = ctx.t(key, vars);
+  return text === key ? ctx.eventText(e) : text;
+}
+
+function logSection(view, ctx) {
+  const { h, t } = ctx;
+  const shown = (view.log || []).filter((e) => !QUIET.has(e.event)).slice(-8).reverse();
+  if (!shown.length) return null;
+  return h("details", { class: "hlog" }, h("summary", null, t("hattrick.log")),
+    h("ol", { class: "log" }, shown.map((e) => h("li", null, eventLine(view, ctx, e)))));
+}
+
+function soBanner(view, ctx) {
+  const pub = view.public;
+  if (!pub.scoring_opportunity) return null;
+  return ctx.h("div", { class: "so", role: "status" }, ctx.t("hattrick.so_banner",
+    { round: pub.so_round, n: pub.hand_sizes[pub.attacker], team: teamWord(ctx, pub.attacker) }));
+}
+
+// --- entry point ---------------------------------------------------------------------------
+
+export function render(root, view, ctx) {
+  ui.last = [root, view, ctx];
+  resetIfNewDecision(view);
+  const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
+  if (view.public.half !== 4) parts.push(pitch(view, ctx));
+  parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
+  root.replaceChildren(...parts.filter(Boolean));
+  ctx.bar.replaceChildren(...bar(view, ctx));
+}
