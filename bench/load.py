@@ -59,12 +59,19 @@ class Server:
     @classmethod
     def start(cls, kind: str, database_url: str | None) -> Server:
         port = free_port()
-        env = os.environ | {"PORT": str(port), "HOST": "127.0.0.1", "BOT_DELAY_MS": "0", "LOG_LEVEL": "warning"}
+        env = os.environ | {
+            "PORT": str(port),
+            "HOST": "127.0.0.1",
+            "BOT_DELAY_MS": "0",
+            "LOG_LEVEL": "warning",
+        }
         env |= {"RATE_PER_SECOND": "1000", "HTTP_RATE_PER_MINUTE": "1000000", "SEND_QUEUE": "64"}
         if kind == "echo":
             command = [sys.executable, str(ROOT / "bench" / "echo.py"), "--port", str(port)]
         else:
-            env["DATABASE_URL"] = database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
+            env["DATABASE_URL"] = (
+                database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
+            )
             command = [sys.executable, "-m", "app"]
         process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
         server = cls(process, f"127.0.0.1:{port}")
@@ -116,38 +123,58 @@ class Room:
     code: str
     tokens: list[str]
     sent_at: dict[int, float] = field(default_factory=dict)  # acked seq -> when its action left
-    arrivals: dict[int, list[float]] = field(default_factory=dict)  # seq -> when each seat saw it
+    seen: dict[int, list[tuple[int, float]]] = field(default_factory=dict)  # seat -> (seq, when)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def record(self, stats: Stats, seq: int, seats: int) -> None:
-        arrived = self.arrivals.get(seq)
-        sent = self.sent_at.get(seq)
-        if sent is not None and arrived is not None and len(arrived) == seats:
-            stats.latencies.append(max(arrived) - sent)
-            del self.arrivals[seq], self.sent_at[seq]
+    def saw(self, seat: int, seq: int, when: float) -> None:
+        self.seen.setdefault(seat, []).append((seq, when))
+
+    def settle(self, stats: Stats) -> None:
+        """Latency of an action: until every seat has a view of its seq or later (views are
+        snapshots, so a newer one replaces an older one that was never sent)."""
+        seats = len(self.tokens)
+        for seq, sent in list(self.sent_at.items()):
+            arrivals = [
+                next((t for s, t in self.seen.get(seat, ()) if s >= seq), None)
+                for seat in range(seats)
+            ]
+            if all(t is not None for t in arrivals):
+                stats.latencies.append(max(arrivals) - sent)  # type: ignore[type-var, operator]
+                del self.sent_at[seq]
+        if not self.sent_at:
+            for seat, history in self.seen.items():
+                self.seen[seat] = history[-1:]
 
 
 async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int) -> Room:
     if kind == "echo":
         return Room(f"E{index:05d}", [f"t{index}-{s}" for s in range(players)])
-    created = (await http.post("/api/rooms", json={"game": GAME, "mode": MODE, "name": "Host"})).json()
+    created = (
+        await http.post("/api/rooms", json={"game": GAME, "mode": MODE, "name": "Host"})
+    ).json()
     code, tokens = created["code"], [created["token"]]
     for seat in range(1, players):
-        tokens.append((await http.post(f"/api/rooms/{code}/join", json={"name": f"P{seat}"})).json()["token"])
+        tokens.append(
+            (await http.post(f"/api/rooms/{code}/join", json={"name": f"P{seat}"})).json()["token"]
+        )
     await http.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
     return Room(code, tokens)
 
 
-async def client(url: str, room: Room, seat: int, stats: Stats, pace: float, stop: asyncio.Event) -> None:
+async def client(
+    url: str, room: Room, seat: int, stats: Stats, pace: float, stop: asyncio.Event
+) -> None:
     """One phone: acts with a random legal action whenever its seat is asked to."""
     rng = random.Random(f"{room.code}:{seat}")
     cids = itertools.count()
-    players = len(room.tokens)
-    async with websockets.connect(f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None) as ws:
+    async with websockets.connect(
+        f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None
+    ) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
         pending: dict[str, float] = {}
-        inflight = False  # one action at a time: wait for its ack before acting again
-        acting: asyncio.Task[None] | None = None
+        inflight = False  # one action at a time: wait for its answer before acting again
+        latest: dict[str, Any] | None = None
+        tasks: set[asyncio.Task[None]] = set()
 
         async def act(action: Any, delay: float) -> None:
             if delay:
@@ -155,6 +182,16 @@ async def client(url: str, room: Room, seat: int, stats: Stats, pace: float, sto
             cid = f"{seat}-{next(cids)}"
             pending[cid] = time.perf_counter()
             await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
+
+        def maybe_act() -> None:
+            nonlocal inflight
+            if inflight or latest is None or not latest["legal"] or seat not in latest["to_act"]:
+                return
+            inflight = True
+            delay = rng.expovariate(1 / pace) if pace else 0.0
+            task = asyncio.create_task(act(rng.choice(latest["legal"]), delay))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
 
         while not stop.is_set():
             try:
@@ -164,45 +201,53 @@ async def client(url: str, room: Room, seat: int, stats: Stats, pace: float, sto
             now = time.perf_counter()
             message = orjson.loads(raw)
             kind = message["type"]
-            if kind in ("ack", "error"):
-                inflight = False
             if kind == "ack":
+                inflight = False
                 stats.actions += 1
                 room.sent_at[message["seq"]] = pending.pop(message["cid"], now)
-                room.record(stats, message["seq"], players)
+                room.settle(stats)
             elif kind == "error":
+                inflight = False
                 stats.errors += 1
                 stats.error_codes[message["code"]] = stats.error_codes.get(message["code"], 0) + 1
                 pending.pop(message.get("cid", ""), None)
             elif kind == "view":
                 stats.views += 1
-                seq, view = message["seq"], message["view"]
-                room.arrivals.setdefault(seq, []).append(now)
-                room.record(stats, seq, players)
-                if view["status"] == "finished":
+                latest = message["view"]
+                room.saw(seat, message["seq"], now)
+                room.settle(stats)
+                if latest["status"] == "finished":
                     room.finished.set()
                     return
-                if view["legal"] and seat in view["to_act"] and not inflight:
-                    inflight = True
-                    delay = rng.expovariate(1 / pace) if pace else 0.0
-                    acting = asyncio.create_task(act(rng.choice(view["legal"]), delay))
+            maybe_act()
 
 
-async def run_load(kind: str, rooms: int, players: int, seconds: float, pace: float, db: str | None) -> dict[str, float]:
+async def run_load(
+    kind: str, rooms: int, players: int, seconds: float, pace: float, db: str | None
+) -> dict[str, float]:
     server = Server.start(kind, db)
     stats, stop = Stats(), asyncio.Event()
     sampler = asyncio.create_task(server.sample(stop))
     try:
         limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60) as http:
+        async with httpx.AsyncClient(
+            base_url=f"http://{server.url}", limits=limits, timeout=60
+        ) as http:
             made: list[Room] = []
             for start in range(0, rooms, 50):
-                made += await asyncio.gather(*(make_room(http, kind, players, i) for i in range(start, min(rooms, start + 50))))
+                made += await asyncio.gather(
+                    *(
+                        make_room(http, kind, players, i)
+                        for i in range(start, min(rooms, start + 50))
+                    )
+                )
 
         async def keep_room_busy(index: int) -> None:
             room = made[index]
             while not stop.is_set():  # a finished match is followed by a new room
-                await asyncio.gather(*(client(server.url, room, s, stats, pace, stop) for s in range(players)))
+                await asyncio.gather(
+                    *(client(server.url, room, s, stats, pace, stop) for s in range(players))
+                )
                 if stop.is_set():
                     return
                 async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
@@ -213,7 +258,9 @@ async def run_load(kind: str, rooms: int, players: int, seconds: float, pace: fl
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         cpu = server.cpu_seconds() - cpu0
-        snapshot = Stats(stats.actions, stats.views, stats.errors, list(stats.latencies))
+        snapshot = Stats(
+            stats.actions, stats.views, stats.errors, dict(stats.error_codes), list(stats.latencies)
+        )
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
@@ -231,7 +278,7 @@ async def run_load(kind: str, rooms: int, players: int, seconds: float, pace: fl
         "errors": snapshot.errors,
         "peak_rss_mb": server.peak_rss_mb,
         "server_cpu_pct": 100 * cpu / elapsed,
-        "error_codes": dict(stats.error_codes),  # type: ignore[dict-item]
+        "error_codes": snapshot.error_codes,  # type: ignore[dict-item]
     }
 
 
@@ -244,7 +291,9 @@ async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
         before = server.rss_mb()
         conns = []
         for i in range(sockets):
-            ws = await websockets.connect(f"ws://{server.url}/ws/{rooms[i % len(rooms)].code}", compression=None)
+            ws = await websockets.connect(
+                f"ws://{server.url}/ws/{rooms[i % len(rooms)].code}", compression=None
+            )
             await ws.send('{"type":"hello"}')
             await ws.recv()
             conns.append(ws)
@@ -258,28 +307,51 @@ async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
 
 
 def show(title: str, figures: dict[str, float]) -> None:
-    print(f"{title}: " + ", ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in figures.items()), flush=True)
+    print(
+        f"{title}: "
+        + ", ".join(
+            f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in figures.items()
+        ),
+        flush=True,
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("what", choices=["compare", "full", "echo", "idle"])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4, help="clients (seats) per room")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured duration")
-    parser.add_argument("--pace", type=float, default=0.0, help="mean seconds between a room's actions; 0 = as fast as views arrive")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="mean seconds between a room's actions; 0 = as fast as views arrive",
+    )
     parser.add_argument("--sockets", type=int, default=2000, help="idle: sockets to connect")
-    parser.add_argument("--database-url", default=None, help="full server: DATABASE_URL (default: fresh SQLite)")
+    parser.add_argument(
+        "--database-url", default=None, help="full server: DATABASE_URL (default: fresh SQLite)"
+    )
     args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} cores; load generator and server on the same machine", flush=True)
+    print(
+        f"machine: {os.cpu_count()} cores; load generator and server on the same machine",
+        flush=True,
+    )
     if args.what == "idle":
         show("idle", asyncio.run(run_idle(args.sockets, args.database_url)))
         return
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
     results = {}
     for kind in kinds:
-        results[kind] = asyncio.run(run_load(kind, args.rooms, args.clients, args.seconds, args.pace, args.database_url))
-        show(f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {args.pace or 'saturation'})", results[kind])
+        results[kind] = asyncio.run(
+            run_load(kind, args.rooms, args.clients, args.seconds, args.pace, args.database_url)
+        )
+        show(
+            f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {args.pace or 'saturation'})",
+            results[kind],
+        )
     if len(results) == 2:
         ratio = results["full"]["actions_per_s"] / results["echo"]["actions_per_s"]
         print(f"ratio full/echo actions/s: {ratio:.2f}", flush=True)
