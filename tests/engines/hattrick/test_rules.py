@@ -852,3 +852,26 @@ def test_14_options():
     m, _ = play(m, (0, card("B-SP4L-a")), (1, card("R-SP1L-a")))
     legal = GAME.legal_actions(m, 0)
     assert NO_MOVE not in legal and legal
+
+
+def test_3_1_team_frames():
+    assert [rules.own_line(1, line) for line in (1, 6)] == [6, 1]
+    assert [rules.own_col(1, col) for col in (1, 4)] == [4, 1]
+    assert rules.forward(0) == 1 and rules.forward(1) == -1
+
+
+def test_7_4_no_shot_outside_the_final_two_lines():
+    m = make(START, "B9", so=True, so_round=1, hands=(["B-DR1R-a", "B-SP1L-a"], RED_HAND[:2]))
+    m, ev = play(m, (0, card("B-DR1R-a")), (1, card("R-SP1L-a")), (0, NO_MOVE), (1, NO_MOVE))
+    assert kinds(ev, "so_action")[0]["performed"] and m.carrier == "B-10"
+    assert m.so_round == 2 and m.phase != "so_shot"
+
+
+@pytest.mark.parametrize(
+    ("target", "covers", "overlay"),
+    [("L", "L", 1), ("L", "C", 0), ("L", "R", -1), ("C", "C", 1), ("C", "R", 0), ("R", "L", -1)],
+)
+def test_8_3_keeper_overlay(target, covers, overlay):
+    from app.games.hattrick.cards import overlay as overlay_of
+
+    assert overlay_of(target, covers) == overlay
