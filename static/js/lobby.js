@@ -1,0 +1,165 @@
+// The lobby of a room: invite (QR, link, share), seats with presence, bots, and Start.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+import { bar, btn, copyText, errorText, main, optionsText, range, setTop, t, toast } from "./shell.js";
+
+export function renderLobby(room, ops) {
+  const { maxSeats, seated, titleLine } = ops;
+  const code = room.code;
+  const info = room.info;
+  const you = room.view.you;
+  const spec = room.spec?.mode;
+  const max = maxSeats();
+  const link = `${location.origin}/r/${code}`;
+  setTop(t("ui.room_code_top", { code }));
+  const seatRows = [];
+  for (let i = 0; i < max; i += 1) {
+    const s = info.seats.find((x) => x.seat === i && x.name);
+    if (!s) {
+      seatRows.push(
+        h(
+          "li",
+          { class: "seat empty" },
+          h("span", { class: "seat-n" }, String(i + 1)),
+          h("span", { class: "seat-name muted" }, t("ui.empty_seat")),
+        ),
+      );
+      continue;
+    }
+    const online = s.bot || s.connected;
+    seatRows.push(
+      h(
+        "li",
+        { class: ["seat", s.seat === you && "you"], "data-seat": s.seat },
+        h("span", { class: "seat-n" }, String(i + 1)),
+        h(
+          "span",
+          { class: "seat-name" },
+          s.seat === 0 ? h("span", { class: "mark", title: t("ui.host") }, "♛ ") : null,
+          s.bot ? h("span", { class: "mark", title: t("ui.bot") }, "⚙ ") : null,
+          h("span", { class: "name" }, s.name),
+          s.seat === 0 ? h("span", { class: "muted" }, ` (${t("ui.host")})`) : null,
+          s.seat === you ? h("span", { class: "muted" }, ` (${t("ui.you")})`) : null,
+        ),
+        h(
+          "span",
+          { class: ["presence", online ? "on" : "off"] },
+          online ? `● ${t("ui.online")}` : `○ ${t("ui.away")}`,
+        ),
+      ),
+    );
+  }
+  const seatedCount = seated().length;
+  const free = max - seatedCount;
+  const host = you === 0;
+  const addBot = host && free > 0
+    ? btn(t("ui.add_bot"), { class: "btn btn-small", id: "add-bot", onclick: () => doAddBot(room, addBot, ops) })
+    : null;
+  const share = async () => {
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: "Pitchside", text: titleLine(), url: link });
+        return;
+      } catch (err) {
+        if (err?.name === "AbortError") return;
+      }
+    }
+    if (await copyText(link)) toast(t("ui.copied"), "ok");
+  };
+  main.replaceChildren(
+    h(
+      "section",
+      { class: "panel invite" },
+      h("img", {
+        class: "qr",
+        src: `/r/${code}/qr.svg`,
+        alt: t("ui.qr_alt", { code }),
+        width: 120,
+        height: 120,
+      }),
+      h(
+        "div",
+        { class: "invite-side" },
+        h("p", { class: "room-code", "aria-label": t("ui.room_code") }, code),
+        h("p", { class: "link muted" }, link.replace(/^https?:\/\//, "")),
+        h(
+          "div",
+          { class: "row" },
+          btn(t("ui.copy_link"), {
+            class: "btn btn-small",
+            onclick: async () => toast((await copyText(link)) ? t("ui.copied") : link, "ok"),
+          }),
+          btn(t("ui.share"), { class: "btn btn-small", onclick: share }),
+        ),
+      ),
+    ),
+    h(
+      "section",
+      { class: "panel" },
+      h("h2", null, titleLine()),
+      h("p", { class: "muted" }, t("ui.seats_range", { range: range(spec) })),
+      h("ul", { class: "seats", id: "seats" }, seatRows),
+      h(
+        "div",
+        { class: "row spread" },
+        h("span", { class: "muted" }, `◉ ${t("ui.watching", { n: info.spectators ?? 0 })}`),
+        addBot,
+      ),
+      optionsSummary(room),
+    ),
+  );
+  if (host) {
+    const min = spec?.min_players ?? 1;
+    const ok = seatedCount >= min && seatedCount <= (spec?.max_players ?? seatedCount);
+    const start = btn(t("ui.start_match"), {
+      class: "btn btn-primary btn-wide",
+      id: "start",
+      disabled: !ok,
+      onclick: () => doStart(room, start),
+    });
+    bar.replaceChildren(
+      h(
+        "div",
+        { class: "bar-stack" },
+        ok ? null : h("p", { class: "bar-note" }, t("ui.needs_players", { n: min, m: seatedCount })),
+        start,
+      ),
+    );
+  } else {
+    bar.replaceChildren(
+      h(
+        "p",
+        { class: "bar-note wait" },
+        you === null ? t("ui.watching_lobby") : t("ui.waiting_host"),
+      ),
+    );
+  }
+}
+
+function optionsSummary(room) {
+  const text = optionsText(room.info.options, room.optionLabels);
+  return text ? h("p", { class: "muted small" }, text) : null;
+}
+
+async function doAddBot(room, button, { refreshInfo, draw }) {
+  button.disabled = true;
+  try {
+    await api.addBot(room.code, room.seat.token);
+    await refreshInfo();
+    draw();
+  } catch (err) {
+    toast(err.code === "no_bot" ? t("error.no_bot") : errorText(err));
+    button.disabled = false;
+  }
+}
+
+async function doStart(room, button) {
+  button.disabled = true;
+  try {
+    await api.start(room.code, room.seat.token);
+  } catch (err) {
+    toast(errorText(err));
+    button.disabled = false;
+  }
+}
