@@ -228,7 +228,10 @@ export function roomScreen(code) {
       },
       onRematch: (msg) => gotRematch(msg),
       onBadToken: () => badToken(),
-      onGone: () => unknownRoom(),
+      onGone: () => {
+        quiet();
+        unknownRoom();
+      },
       onConnection: (live) => connection(live),
     });
     room.sock.start();
@@ -294,10 +297,18 @@ export function roomScreen(code) {
     draw();
   }
 
+  /** Stops drawing the room's views: for the screens that replace it. */
+  function quiet() {
+    room.view = null;
+    room.sock = null;
+    clearTimeout(room.bannerTimer);
+    hideBanner();
+  }
+
   function badToken() {
     forgetSeat(code);
     room.seat = null;
-    room.sock = null;
+    quiet();
     main.replaceChildren(
       h(
         "section",
@@ -523,6 +534,11 @@ export function roomScreen(code) {
   }
 
   load();
-  return { leave, rerender: () => draw() };
+  function rerender() {
+    if (room.view) draw();
+    else if (room.info && !room.sock) joinPanel();
+  }
+
+  return { leave, rerender };
 }
 
