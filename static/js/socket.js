@@ -14,6 +14,7 @@ const SILENCE_MS = 50000; // no message at all for this long: the socket is dead
 const MIN_DELAY = 500;
 const MAX_DELAY = 8000;
 const ACK_PATIENCE_MS = 8000;
+const CONNECT_PATIENCE_MS = 10000;
 
 let cidCounter = 0;
 
@@ -110,7 +111,12 @@ export class RoomSocket {
       return;
     }
     this.ws = ws;
+    // A connect that hangs (a black-holed network) is given up after a while and retried.
+    const giveUp = setTimeout(() => {
+      if (ws.readyState === WebSocket.CONNECTING) ws.close();
+    }, CONNECT_PATIENCE_MS);
     ws.onopen = () => {
+      clearTimeout(giveUp);
       this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
       clearInterval(this.pingTimer);
