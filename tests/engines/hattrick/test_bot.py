@@ -8,22 +8,14 @@ import random
 from app.games.hattrick import GAME
 from tests.engines.hattrick.helpers import NO_MOVE, START, card, make, move, play
 from tests.engines.hattrick.regen import steps
-from tests.engines.hattrick.test_rules import RED_HAND, SO_ROWS, red_pile
+from tests.engines.hattrick.test_rules import RED_HAND, so_example
 
 RNG = random.Random(0)
 
 
 def so_save_state():
-    m = make(
-        SO_ROWS,
-        "B10",
-        so=True,
-        so_round=1,
-        hands=(["B-LB3L-a", "B-SP1R-a"], ["R-SP2L-a", "R-SP3R-a"]),
-        piles=(None, red_pile("R-SP4R-a", "R-LB4L-a")),
-    )
     m, _ = play(
-        m,
+        so_example(),
         (0, card("B-LB3L-a")),
         (1, card("R-SP2L-a")),
         (0, move("B8", "forward")),
@@ -56,14 +48,9 @@ def test_shoots_from_the_central_final_line():
 
 
 def test_in_an_so_passes_to_enable_a_shot_rather_than_declining():
-    m = make(
-        SO_ROWS,
-        "B10",
-        so=True,
-        so_round=1,
-        hands=(["B-LB3L-a", "B-SP1R-a"], ["R-SP2L-a", "R-SP3R-a"]),
+    m, _ = play(
+        so_example(), (0, card("B-LB3L-a")), (1, card("R-SP2L-a")), (0, NO_MOVE), (1, NO_MOVE)
     )
-    m, _ = play(m, (0, card("B-LB3L-a")), (1, card("R-SP2L-a")), (0, NO_MOVE), (1, NO_MOVE))
     assert m.phase == "so_action"
     assert GAME.bot_action(m, 0, RNG)["type"] == "pass_to"
 

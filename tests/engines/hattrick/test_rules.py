@@ -419,18 +419,8 @@ def test_6_2_seven_player_floor_keeps_the_fouler_on():
     assert m.yellow == [False, False]
 
 
-PENALTY_ROWS = (
-    ".   R5  R4  .",
-    "R2  B8  B11 R3",
-    "B10 R7  R6  B9",
-    "R9  B6  B7  R10",
-    "B3  R11 R8  B2",
-    ".   B4  B5  .",
-)
-
-
 def test_6_2_foul_into_a_central_final_line_field_is_a_penalty_and_8_3_allowance():
-    m = make(PENALTY_ROWS, "B8", hands=(["B-DR2L-a", *BLUE_HAND[:2]], RED_HAND))
+    m = make(START, "B8", hands=(["B-DR2L-a", *BLUE_HAND[:2]], RED_HAND))
     m, ev = short_turn(m, "B-DR2L-a", "R-SP2L-a")  # B11 4+2 v R4 4+2, equal cards
     assert kinds(ev, "penalty_awarded") == [
         {"event": "penalty_awarded", "team": 0, "fouler": "R-04"}
@@ -512,15 +502,21 @@ SO_ROWS = (
 )
 
 
-def test_7_3_seed_example_defender_pushes_carrier_back_long_ball_and_shot_8_4_save():
-    m = make(
+def so_example(**fields):
+    """§7.3: Blue's SO in round 1 with a long ball and a short pass; Red's top cards 4, 4."""
+    return make(
         SO_ROWS,
         "B10",
         so=True,
         so_round=1,
         hands=(["B-LB3L-a", "B-SP1R-a"], ["R-SP2L-a", "R-SP3R-a"]),
         piles=(None, red_pile("R-SP4R-a", "R-LB4L-a")),
+        **fields,
     )
+
+
+def test_7_3_seed_example_defender_pushes_carrier_back_long_ball_and_shot_8_4_save():
+    m = so_example()
     m, ev = play(m, (0, card("B-LB3L-a")), (1, card("R-SP2L-a")))
     assert not kinds(ev, "cards_drawn") and [len(h) for h in m.hands] == [1, 1]  # §7.1 no draws
     m, ev = play(m, (0, move("B8", "forward")))
