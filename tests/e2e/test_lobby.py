@@ -241,3 +241,19 @@ async def test_a_finished_match_offers_a_rematch_that_the_guest_follows(
     assert seat is not None and '"seat":1' in seat
     await phone.locator("#status").wait_for()
     await shot(phone, "rematch-phone")
+
+
+async def test_the_app_can_be_installed_on_a_home_screen(browser: Any, app_url: str) -> None:
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    await page.goto(app_url)
+    await page.locator("#create").wait_for()
+    cdp = await context.new_cdp_session(page)
+    manifest = await cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    installability = await cdp.send("Page.getInstallabilityErrors")
+    reasons = {e["errorId"] for e in installability["installabilityErrors"]}
+    assert reasons <= {"in-incognito"}  # Playwright's contexts are incognito; nothing else
+    for icon in ("icon-192.png", "icon-512.png", "icon.svg"):
+        response = await page.request.get(f"{app_url}/static/icons/{icon}")
+        assert response.ok, icon
