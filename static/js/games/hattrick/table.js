@@ -11,7 +11,7 @@ const COLS = "abcd";
 const QUIET = new Set(["card_laid", "cards_drawn", "deck_shuffled", "coin_toss"]);
 
 // The selection survives re-renders of the same decision (after an ack, a presence message…).
-const ui = { key: "", sel: null, last: null };
+const ui = { key: "", sel: null, last: null, spectatorFlip: false };
 
 function rerender() {
   if (ui.last) render(...ui.last);
@@ -66,9 +66,20 @@ function cardId(id) {
 
 // --- the pitch ------------------------------------------------------------------------------
 
+function isSpectator(view) {
+  return view.you === null || view.you === undefined;
+}
+
+/** Spectators see Blue at the bottom, with a button to turn the pitch (UX.md §3.3). */
+function flipButton(view, ctx) {
+  if (!isSpectator(view)) return null;
+  return ctx.h("button", { type: "button", class: "btn btn-small flip", "aria-pressed": ui.spectatorFlip ? "true" : "false",
+    onclick: () => { ui.spectatorFlip = !ui.spectatorFlip; rerender(); } }, ctx.t("hattrick.flip"));
+}
+
 /** Lines from top to bottom and columns from left to right, your own goal at the bottom. */
 function frame(view) {
-  const flip = view.you === 1;
+  const flip = isSpectator(view) ? ui.spectatorFlip : view.you === 1;
   const lines = flip ? [1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1];
   const cols = flip ? [4, 3, 2, 1] : [1, 2, 3, 4];
   return { flip, lines, cols };
@@ -147,7 +158,7 @@ function pitch(view, ctx) {
 function scoreboard(view, ctx) {
   const { h, t } = ctx;
   const pub = view.public;
-  const bottom = view.you === 1 ? 1 : 0;
+  const bottom = frame(view).flip ? 1 : 0;
   const top = 1 - bottom;
   const half = pub.half === 4 ? t("hattrick.penalties") : t(`hattrick.half_${pub.half}`);
   const side = (team) => h("span", { class: ["tname", `team-${TEAM_CLASS[team]}`] },
@@ -197,7 +208,7 @@ function tableStrip(view, ctx) {
   const { h, t } = ctx;
   const pub = view.public;
   if (pub.half === 4 || !pub.table.some(Boolean)) return null;
-  const mine = view.you === 1 ? 1 : 0;
+  const mine = frame(view).flip ? 1 : 0;
   return h("div", { class: "strip" }, [mine, 1 - mine].map((team) => h("div", { class: "slot" },
     h("span", { class: ["who", `team-${TEAM_CLASS[team]}`] }, teamName(view, ctx, team)),
     cardFace(ctx, team === view.you && view.private?.chosen ? view.private.chosen : pub.table[team]),
@@ -348,8 +359,15 @@ export function render(root, view, ctx) {
   ui.last = [root, view, ctx];
   resetIfNewDecision(view);
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
-  if (view.public.half !== 4) parts.push(pitch(view, ctx));
+  if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
   parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
   root.replaceChildren(...parts.filter(Boolean));
   ctx.bar.replaceChildren(...bar(view, ctx));
+}
+
+/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
+export function renderResult(el, view, ctx) {
+  const so = view.public.shootout;
+  el.replaceChildren(...(so ? [ctx.h("p", { class: "muted" },
+    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []));
 }
