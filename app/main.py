@@ -45,8 +45,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             broker.publish,
             bot_delay=settings.bot_delay_ms / 1000,
             single_writer=is_sqlite(database_url),
+            clock_scale=settings.clock_scale,
         )
         hub = Hub(service, broker.instance, settings.send_queue)
+        service.is_connected = hub.is_connected
         app.state.settings = settings
         app.state.service = service
         app.state.hub = hub

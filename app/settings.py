@@ -28,6 +28,9 @@ class Settings(BaseSettings):
         description="comma-separated Origins allowed on the WebSocket; empty = same host only",
     )
     bot_delay_ms: int = Field(default=700, description="pause before a bot acts, for humans")
+    clock_scale: float = Field(
+        default=1.0, description="multiplies every turn clock (tests and demos run them faster)"
+    )
     log_level: str = "info"
     send_queue: int = Field(default=16, description="views queued per socket before dropping")
     rate_per_second: int = 20

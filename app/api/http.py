@@ -12,6 +12,8 @@ from fastapi.responses import FileResponse, JSONResponse
 
 from app.api.limits import PerAddress
 from app.api.schemas import (
+    AwayIn,
+    AwayOut,
     Created,
     CreateRoom,
     ErrorOut,
@@ -27,7 +29,7 @@ from app.api.schemas import (
 from app.games import registry
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
-from app.rooms.service import RoomService
+from app.rooms.service import RoomService, clock_default
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -77,7 +79,7 @@ async def list_games() -> list[GameOut]:
                     id=mode_id,
                     min_players=spec.min_players,
                     max_players=spec.max_players,
-                    options=spec.defaults(),
+                    options=spec.defaults() | {"turn_seconds": clock_default(game.id, mode_id)},
                 )
                 for mode_id, spec in game.modes.items()
             ],
@@ -110,7 +112,7 @@ async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
         options=snap.options,
         status=snap.status,
         seats=[
-            SeatOut(seat=s.seat, name=s.name, bot=s.bot, connected=s.seat in online)
+            SeatOut(seat=s.seat, name=s.name, bot=s.bot, connected=s.seat in online, away=s.away)
             for s in snap.seats
         ],
         spectators=presence["spectators"],
@@ -135,6 +137,16 @@ async def join_room(code: str, body: JoinRoom, service: ServiceDep) -> Joined:
 @router.post("/api/rooms/{code}/bots", status_code=201, response_model=SeatNumber, responses=ERRORS)
 async def add_bot(code: str, service: ServiceDep, token: TokenDep) -> SeatNumber:
     return SeatNumber(seat=await service.add_bot(code, token))
+
+
+@router.post("/api/rooms/{code}/seats/{seat}/away", response_model=AwayOut, responses=ERRORS)
+async def seat_away(
+    code: str, seat: int, body: AwayIn, service: ServiceDep, token: TokenDep
+) -> AwayOut:
+    """The host marks a seat away (the game's bot plays it) or back. A player who returns
+    with their token is back by themselves."""
+    await service.set_away(code, seat, body.away, token=token or "")
+    return AwayOut(seat=seat, away=body.away)
 
 
 @router.post("/api/rooms/{code}/start", responses=ERRORS)

@@ -57,6 +57,16 @@ class SeatOut(BaseModel):
     name: str
     bot: bool
     connected: bool
+    away: bool = False
+
+
+class AwayIn(BaseModel):
+    away: bool = True
+
+
+class AwayOut(BaseModel):
+    seat: int
+    away: bool
 
 
 class RoomOut(BaseModel):

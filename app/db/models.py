@@ -15,6 +15,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -63,6 +64,9 @@ class Seat(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A seat whose player left (clock ran out while disconnected, or the host said so): the
+    # game's bot plays it until the player comes back with their token.
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -96,4 +100,6 @@ class Snapshot(Base):
     seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[dict[str, Any]]
     log: Mapped[list[Any]]
+    # Turn clock: since when each seat in to_act has been waiting ({"since": {seat: epoch s}}).
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

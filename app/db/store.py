@@ -51,5 +51,14 @@ async def code_taken(session: AsyncSession, code: str) -> bool:
     return bool((await session.execute(query)).scalar_one())
 
 
-def new_snapshot(room_id: int, state: dict[str, Any]) -> Snapshot:
-    return Snapshot(room_id=room_id, seq=0, state=state, log=[])
+def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> Snapshot:
+    return Snapshot(room_id=room_id, seq=0, state=state, log=[], clock=clock)
+
+
+async def set_away(session: AsyncSession, room_id: int, seat: int, away: bool) -> bool:
+    """Mark a human seat away or back; False when there is no such human seat."""
+    row = await session.get(Seat, (room_id, seat))
+    if row is None or row.bot:
+        return False
+    row.away = away
+    return True

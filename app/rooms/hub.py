@@ -119,6 +119,7 @@ class Hub:
         self.send_queue = send_queue
         self.rooms: dict[str, set[Connection]] = {}
         self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
+        self._forced: set[str] = set()  # rooms whose next push goes out even at the same seq
 
     # --- connections ------------------------------------------------------------------------
 
@@ -132,6 +133,8 @@ class Hub:
             snap = await self.service.snapshot(code)
             conn.send_view(snap.seq, snap.status, snap.view(seat))
             self._send_presence(snap)
+            if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
+                await self.service.set_away(code, seat, False)  # back: the player reclaims it
             self.service.wake_bots(snap)  # e.g. after a restart, a bot may owe a move
             yield conn
         finally:
@@ -159,6 +162,10 @@ class Hub:
         for conn in self.rooms.get(snap.code, ()):
             conn.send(message)
 
+    def is_connected(self, code: str, seat: int) -> bool:
+        """Whether a socket of this seat is connected to this instance."""
+        return any(c.seat == seat and not c.closed for c in self.rooms.get(code, ()))
+
     def connected(self) -> int:
         return sum(len(conns) for conns in self.rooms.values())
 
@@ -182,15 +189,18 @@ class Hub:
             ):
                 self._push(fresh)  # we just committed it: no need to ask the database
             elif message.room in self.rooms:
-                await self._refresh(message.room)
-            if message.kind == "state" and mine:
+                await self._refresh(message.room, force=message.kind != "state")
+            if message.kind in ("state", "seats") and mine:
                 self.service.wake_bots(fresh or await self.service.snapshot(message.room))
         except RoomError as exc:
             log.warning("fan-out for room %s: %s", message.room, exc.message)
 
-    async def _refresh(self, code: str) -> None:
+    async def _refresh(self, code: str, *, force: bool = False) -> None:
         """Push every socket of the room its view of the newest state; coalesced, so a burst
-        of changes costs one load and the newest view wins."""
+        of changes costs one load and the newest view wins. `force`: even at the same seq
+        (the seats changed, not the game)."""
+        if force:
+            self._forced.add(code)
         if code in self._refreshing:
             self._refreshing[code] = True
             return
@@ -198,16 +208,18 @@ class Hub:
         try:
             while True:
                 snap = await self.service.snapshot(code)
-                self._push(snap)
+                forced = code in self._forced
+                self._forced.discard(code)
+                self._push(snap, force=forced)
                 if not self._refreshing[code]:
                     return
                 self._refreshing[code] = False
         finally:
             del self._refreshing[code]
 
-    def _push(self, snap: RoomSnapshot) -> None:
+    def _push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
         for conn in self.rooms.get(snap.code, ()):
-            if snap.state is not None and conn.last_view == (snap.seq, snap.status):
+            if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
             conn.send_view(snap.seq, snap.status, snap.view(conn.seat))
         if snap.state is None:  # a lobby change: seats came or went

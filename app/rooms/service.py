@@ -17,7 +17,7 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -51,6 +51,21 @@ class SeatInfo:
     seat: int
     name: str
     bot: bool
+    away: bool = False
+
+
+# Room options every game has, handled here and never passed to the engine.
+CLOCK_CHOICES = (0, 30, 60, 120)  # turn_seconds; 0 = no clock
+CLOCK_DEFAULTS = {("focifogadas", "bukmeker"): 60}  # issue 8: a betting night cannot stall
+
+
+def clock_default(game_id: str, mode: str) -> int:
+    return CLOCK_DEFAULTS.get((game_id, mode), 0)
+
+
+def game_options(options: JsonDict) -> JsonDict:
+    """The room's options as the engine knows them (without the room-level ones)."""
+    return {k: v for k, v in options.items() if k != "turn_seconds"}
 
 
 @dataclass(slots=True)
@@ -68,11 +83,31 @@ class RoomSnapshot:
     state: Any | None  # the engine's state object; None in the lobby
     log: list[JsonDict] = field(default_factory=list)
     rematch_code: str | None = None
+    since: dict[int, float] = field(default_factory=dict)  # seat -> waiting since (epoch s)
+    clock_scale: float = 1.0  # < 1 only in tests: every clock runs that much faster
     _views: dict[Viewer, JsonDict] = field(default_factory=dict)
 
     @property
     def bot_seats(self) -> frozenset[int]:
+        """Seats that are bots (always "connected")."""
         return frozenset(s.seat for s in self.seats if s.bot)
+
+    @property
+    def robot_seats(self) -> frozenset[int]:
+        """Seats the game's bot plays now: bots, and seats whose player is away."""
+        return frozenset(s.seat for s in self.seats if s.bot or s.away)
+
+    @property
+    def turn_seconds(self) -> int:
+        return int(self.options.get("turn_seconds", 0))
+
+    def deadlines(self) -> dict[int, float]:
+        """When each waited-for human seat's clock runs out (epoch s); {} without a clock."""
+        if self.turn_seconds <= 0:
+            return {}
+        waiting = self.to_act() - self.robot_seats
+        length = self.turn_seconds * self.clock_scale
+        return {s: self.since.get(s, 0.0) + length for s in waiting}
 
     def to_act(self) -> frozenset[int]:
         if self.state is None or self.status != "playing":
@@ -85,6 +120,16 @@ class RoomSnapshot:
         if cached is None:
             cached = self._views[seat] = self._build_view(seat)
         return cached
+
+    def _clock_view(self) -> JsonDict:
+        """`public.clock`: the clock, each waited-for seat's deadline (epoch ms) and who is
+        away; the client counts down against `now`, the server's time when this was built."""
+        return {
+            "turn_seconds": self.turn_seconds,
+            "deadlines": {str(seat): round(at * 1000) for seat, at in self.deadlines().items()},
+            "away": sorted(s.seat for s in self.seats if s.away),
+            "now": round(time.time() * 1000),
+        }
 
     def _build_view(self, seat: int | None) -> JsonDict:
         base: JsonDict = {"game": self.game.id, "mode": self.mode, "status": self.status}
@@ -112,12 +157,15 @@ class RoomSnapshot:
         legal = (
             self.game.legal_actions(self.state, seat) if seat is not None and seat in to_act else []
         )
+        public = parts.public
+        if self.turn_seconds > 0 and self.status == "playing":
+            public = public | {"clock": self._clock_view()}
         return base | {
             "phase": parts.phase,
             "you": seat,
             "to_act": sorted(to_act),
             "legal": legal,
-            "public": parts.public,
+            "public": public,
             "private": parts.private if seat is not None else None,
             "log": self.log,
             "result": self.game.result(self.state),
@@ -145,6 +193,7 @@ class RoomService:
         *,
         bot_delay: float = 0.7,
         single_writer: bool = False,
+        clock_scale: float = 1.0,
     ) -> None:
         self.sessions = sessions
         self.publish = publish
@@ -152,6 +201,11 @@ class RoomService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[str, RoomSnapshot] = {}  # latest snapshot this instance saw
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._clock_tasks: dict[str, asyncio.Task[None]] = {}
+        self.clock_scale = clock_scale
+        # Is a seat's player connected? The hub answers (set by the app); used to tell a slow
+        # player (the bot stands in once) from one who left (the bot plays on until they return).
+        self.is_connected: Callable[[str, int], bool] = lambda _code, _seat: True
         self.closing = False
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
 
@@ -221,26 +275,31 @@ class RoomService:
         game = self._game(room.game)
         state: Any | None = None
         event_log: list[JsonDict] = []
+        since: dict[int, float] = {}
         if room.status != "lobby":
+            snap = await store.snapshot_of(session, room.id)
+            if snap is None:  # pragma: no cover - written in the same transaction as start
+                raise RoomError("corrupt", "room has no state", 500)
             if cached is not None and cached.seq == room.seq and cached.state is not None:
-                state, event_log = cached.state, cached.log
+                state = cached.state
             else:
-                snap = await store.snapshot_of(session, room.id)
-                if snap is None:  # pragma: no cover - written in the same transaction as start
-                    raise RoomError("corrupt", "room has no state", 500)
-                state, event_log = game.load(snap.state), list(snap.log)
+                state = game.load(snap.state)
+            event_log = list(snap.log)
+            since = {int(k): float(v) for k, v in (snap.clock or {}).get("since", {}).items()}
         return RoomSnapshot(
             code=room.code,
             game=game,
             mode=room.mode,
             options=dict(room.options),
             status=room.status,
-            seats=[SeatInfo(s.seat, s.name, s.bot) for s in seats],
+            seats=[SeatInfo(s.seat, s.name, s.bot, s.away) for s in seats],
             seq=room.seq,
             seed_hash=room.seed_hash,
             state=state,
             log=event_log,
             rematch_code=room.rematch_code,
+            since=since,
+            clock_scale=self.clock_scale,
         )
 
     def _remember(self, snap: RoomSnapshot) -> None:
@@ -282,8 +341,14 @@ class RoomService:
         spec = game.modes.get(mode)
         if spec is None:
             raise RoomError("unknown_mode", f"{game_id} has no mode {mode!r}")
+        raw = dict(options or {})
+        turn_seconds = raw.pop("turn_seconds", clock_default(game_id, mode))
+        if turn_seconds not in CLOCK_CHOICES or isinstance(turn_seconds, bool):
+            raise RoomError(
+                "bad_options", f"option 'turn_seconds' must be one of {list(CLOCK_CHOICES)}"
+            )
         try:
-            full_options = spec.check_options(options)
+            full_options = spec.check_options(raw) | {"turn_seconds": turn_seconds}
         except GameError as exc:
             raise RoomError("bad_options", str(exc)) from exc
         player = clean_name(name)
@@ -365,8 +430,8 @@ class RoomService:
                     f"needs {spec.min_players}–{spec.max_players} players, {len(seats)} seated",
                     409,
                 )
-            state = game.new(room.mode, dict(room.options), len(seats), room.seed)
-            session.add(store.new_snapshot(room.id, game.dump(state)))
+            state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
+            session.add(store.new_snapshot(room.id, game.dump(state), _since(game.to_act(state))))
             room.status = "playing"
             room.started_at = utcnow()
         self._cache.pop(code, None)
@@ -374,8 +439,11 @@ class RoomService:
 
     # --- the match --------------------------------------------------------------------------
 
-    async def act(self, code: str, seat: int, cid: str, action: JsonDict) -> int:
-        """Apply `action` for `seat`; returns the seq it got (the same seq for a repeated cid)."""
+    async def act(
+        self, code: str, seat: int, cid: str, action: JsonDict, note: JsonDict | None = None
+    ) -> int:
+        """Apply `action` for `seat`; returns the seq it got (the same seq for a repeated cid).
+        `note` is a room-level event logged before the game's own (e.g. a bot standing in)."""
         if not isinstance(cid, str) or not 1 <= len(cid) <= CID_MAX:
             raise RoomError("bad_message", f"cid must be a string of 1–{CID_MAX} characters")
         if not isinstance(action, dict):
@@ -385,7 +453,7 @@ class RoomService:
         started = time.perf_counter()
         try:
             async with self._lock(code):
-                seq = await self._act_locked(code, seat, cid, action)
+                seq = await self._act_locked(code, seat, cid, action, note)
         except IntegrityError:
             # Another instance appended the same (room, seat, cid) first: answer its seq.
             async with self._tx() as session:
@@ -397,7 +465,9 @@ class RoomService:
         metrics.COMMAND_LATENCY.observe(time.perf_counter() - started)
         return seq
 
-    async def _act_locked(self, code: str, seat: int, cid: str, action: JsonDict) -> int:
+    async def _act_locked(
+        self, code: str, seat: int, cid: str, action: JsonDict, note: JsonDict | None
+    ) -> int:
         async with self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
             done = await store.action_by_cid(session, room.id, seat, cid)
@@ -417,7 +487,13 @@ class RoomService:
                 raise RoomError("illegal_action", str(exc), 409) from exc
             seq = room.seq + 1
             session.add(Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action))
+            if note is not None:
+                events = [note, *events]
             event_log = (snap.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:]
+            now, waited = time.time(), snap.to_act()
+            since = {
+                s: snap.since.get(s, now) if s in waited else now for s in game.to_act(new_state)
+            }
             row = await store.snapshot_of(session, room.id)
             assert row is not None
             row.state, row.seq, row.log, row.updated_at = (
@@ -426,6 +502,7 @@ class RoomService:
                 event_log,
                 utcnow(),
             )
+            row.clock = {"since": {str(k): v for k, v in since.items()}}
             room.seq = seq
             if game.result(new_state) is not None:
                 room.status = "finished"
@@ -433,7 +510,7 @@ class RoomService:
             await session.flush()
         metrics.ACTIONS.inc()
         snap.state, snap.seq, snap.log, snap.status = new_state, seq, event_log, room.status
-        snap._views = {}
+        snap.since, snap._views = since, {}
         self._remember(snap)
         await self.publish("state", code, seq)
         return seq
@@ -441,8 +518,12 @@ class RoomService:
     # --- bots -------------------------------------------------------------------------------
 
     def wake_bots(self, snap: RoomSnapshot) -> None:
-        """If a bot seat must decide now, let it (after a short pause, so humans can follow)."""
-        if self.closing or not (snap.to_act() & snap.bot_seats):
+        """If a bot (or a seat's stand-in) must decide now, let it, after a short pause so
+        humans can follow; and keep the turn clock running for everyone else."""
+        if self.closing:
+            return
+        self._arm_clock(snap)
+        if not (snap.to_act() & snap.robot_seats):
             return
         task = self._bot_tasks.get(snap.code)
         if task is not None and not task.done():
@@ -450,29 +531,98 @@ class RoomService:
         self._bot_tasks[snap.code] = asyncio.create_task(self._drive_bots(snap.code))
 
     async def _drive_bots(self, code: str) -> None:
+        stale = 0  # refusals in a row: someone acted between our look and our move
         try:
-            while not self.closing:
+            while not self.closing and stale < 3:
                 await asyncio.sleep(self.bot_delay)
                 snap = await self.snapshot(code)
-                waiting = sorted(snap.to_act() & snap.bot_seats)
+                waiting = sorted(snap.to_act() & snap.robot_seats)
                 if not waiting:
                     return
                 for seat in waiting:
-                    rng = random.Random(f"{snap.seed_hash}:{snap.seq}:{seat}")
-                    action = snap.game.bot_action(snap.state, seat, rng)
+                    action = self._bot_choice(snap, seat)
                     if action is None:
                         return
-                    await self.act(code, seat, f"bot-{snap.seq}-{seat}", action)
+                    note = None if seat in snap.bot_seats else _stand_in(seat, "away")
+                    try:
+                        await self.act(code, seat, f"bot-{snap.seq}-{seat}", action, note)
+                        stale = 0
+                    except RoomError as exc:
+                        if exc.code not in ("illegal_action", "not_your_turn"):
+                            raise
+                        stale += 1
+                        break  # look again at the newer state
         except RoomError as exc:
             log.warning("bot in room %s stopped: %s", code, exc.message)
         except Exception:
             log.exception("bot in room %s failed", code)
 
+    @staticmethod
+    def _bot_choice(snap: RoomSnapshot, seat: int) -> JsonDict | None:
+        rng = random.Random(f"{snap.seed_hash}:{snap.seq}:{seat}")
+        action: JsonDict | None = snap.game.bot_action(snap.state, seat, rng)
+        return action
+
+    # --- the turn clock ---------------------------------------------------------------------
+
+    def _arm_clock(self, snap: RoomSnapshot) -> None:
+        """Wake up when the first waited-for seat's clock runs out (one timer per room)."""
+        deadlines = snap.deadlines()
+        if not deadlines or snap.code in self._clock_tasks:
+            return
+        when = min(deadlines.values())
+        self._clock_tasks[snap.code] = asyncio.create_task(self._clock_runs_out(snap.code, when))
+
+    async def _clock_runs_out(self, code: str, when: float) -> None:
+        """The bot acts once for every seat whose time is up; a seat whose player is not even
+        connected is marked away, so the bot plays it until they come back."""
+        try:
+            await asyncio.sleep(max(0.0, when - time.time()))
+        finally:
+            self._clock_tasks.pop(code, None)
+        try:
+            snap = await self.snapshot(code)
+            now = time.time()
+            for seat, deadline in sorted(snap.deadlines().items()):
+                if deadline > now + 0.005:
+                    continue
+                action = self._bot_choice(snap, seat)
+                if action is None:
+                    continue
+                if not self.is_connected(code, seat):
+                    await self.set_away(code, seat, True)
+                await self.act(
+                    code, seat, f"clock-{snap.seq}-{seat}", action, _stand_in(seat, "clock")
+                )
+                return  # that commit re-arms the clock for whoever waits next
+            self.wake_bots(snap)  # nobody's time was up yet (they acted meanwhile): re-arm
+        except RoomError as exc:
+            log.warning("clock in room %s: %s", code, exc.message)
+        except Exception:
+            log.exception("clock in room %s failed", code)
+
+    async def set_away(self, code: str, seat: int, away: bool, token: str | None = None) -> None:
+        """Mark a seat away (its bot plays) or back. With `token`, only the host may do it."""
+        async with self._lock(code), self._tx(write=True) as session:
+            room = await self._room(session, code, lock=True)
+            if token is not None:
+                await self._host(session, room, token)
+            if room.status != "playing":
+                raise RoomError("not_playing", "seats are away only during a match", 409)
+            if not await store.set_away(session, room.id, seat, away):
+                raise RoomError("not_found", f"no human in seat {seat}", 404)
+        cached = self._cache.get(code)
+        if cached is not None:
+            cached.seats = [replace(s, away=away) if s.seat == seat else s for s in cached.seats]
+            cached._views = {}
+        await self.publish("seats", code, room.seq)
+
     async def aclose(self) -> None:
         self.closing = True
-        for task in self._bot_tasks.values():
+        tasks = [*self._bot_tasks.values(), *self._clock_tasks.values()]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- after the match --------------------------------------------------------------------
 
@@ -511,8 +661,8 @@ class RoomService:
                         room_id=new.id, seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash
                     )
                 )
-            state = game.new(room.mode, dict(room.options), len(seats), seed)
-            session.add(store.new_snapshot(new.id, game.dump(state)))
+            state = game.new(room.mode, game_options(room.options), len(seats), seed)
+            session.add(store.new_snapshot(new.id, game.dump(state), _since(game.to_act(state))))
             room.rematch_code = new_room_code
         await self.publish("rematch", code, 0)
         await self.publish("state", new_room_code, 0)
@@ -543,7 +693,7 @@ class RoomService:
             actions = await store.actions_of(session, room.id, upto=seq)
             seats = await store.seats_of(session, room.id)
         game = self._game(room.game)
-        state = game.new(room.mode, dict(room.options), len(seats), room.seed)
+        state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
         events: list[JsonDict] = []
         for a in actions:
             state, new_events = game.apply(state, a.seat, a.action)
@@ -566,6 +716,17 @@ class RoomService:
                 "result": game.result(state),
             },
         }
+
+
+def _stand_in(seat: int, reason: str) -> JsonDict:
+    """The log line for a move the bot made for a human seat ("⚙ played for Bence")."""
+    return {"event": "stand_in", "seat": seat, "reason": reason}
+
+
+def _since(to_act: frozenset[int]) -> JsonDict:
+    """The clock of a fresh match: everyone asked to act started waiting now."""
+    now = time.time()
+    return {"since": {str(seat): now for seat in to_act}}
 
 
 def _has_bot(game: Game[Any]) -> bool:

@@ -41,7 +41,12 @@ async def test_games_lists_registered_games_with_modes_and_defaults(
     tiny = games["tiny"]
     assert tiny["name"] == {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}
     assert tiny["modes"] == [
-        {"id": "race", "min_players": 2, "max_players": 4, "options": {"target": 10}}
+        {
+            "id": "race",
+            "min_players": 2,
+            "max_players": 4,
+            "options": {"target": 10, "turn_seconds": 0},
+        }
     ]
 
 
@@ -52,14 +57,16 @@ async def test_create_room_makes_the_creator_host_in_seat_zero(http: httpx.Async
     assert created["url"] == f"/r/{code}" and created["seat"] == 0 and created["token"]
     info = await room(http, code)
     assert info["status"] == "lobby" and info["seq"] == 0 and info["spectators"] == 0
-    assert info["seats"] == [{"seat": 0, "name": "Anna", "bot": False, "connected": False}]
-    assert info["options"] == {"target": 10}
+    assert info["seats"] == [
+        {"seat": 0, "name": "Anna", "bot": False, "connected": False, "away": False}
+    ]
+    assert info["options"] == {"target": 10, "turn_seconds": 0}
     assert len(info["seed_hash"]) == 64
 
 
 async def test_options_overlay_the_defaults(http: httpx.AsyncClient) -> None:
     created = await create_room(http, target=5)
-    assert (await room(http, created["code"]))["options"] == {"target": 5}
+    assert (await room(http, created["code"]))["options"] == {"target": 5, "turn_seconds": 0}
 
 
 @pytest.mark.parametrize(
