@@ -295,10 +295,10 @@ export function renderSettlement(el, view, ctx) {
   const { h } = ctx;
   const groups = view.result?.settlement;
   if (!groups) return;
-  el.replaceChildren(h("h3", null, say(ctx, "settlement")),
-    groups.length ? groups.map((g, i) => h("div", null,
+  const lines = groups.length ? groups.map((g, i) => h("div", null,
       h("strong", null, `${i + 1}. ${say(ctx, "group", { disc: g.disc, markers: g.markers })} · ${g.cards.join(", ")}`),
       h("ul", null, g.transfers.map((t) => h("li", null,
         `${t.card}: `, say(ctx, "paid", { payer: who(ctx, t.payer), payee: who(ctx, t.payee), paid: ctx.money(t.paid), owed: ctx.money(t.owed) }),
-        t.forgiven ? ` · ${say(ctx, "forgiven", { n: ctx.money(t.forgiven) })}` : ""))))) : h("p", null, say(ctx, "nothing")));
+        t.forgiven ? ` · ${say(ctx, "forgiven", { n: ctx.money(t.forgiven) })}` : ""))))) : [h("p", null, say(ctx, "nothing"))];
+  el.replaceChildren(h("h3", null, say(ctx, "settlement")), ...lines);
 }
