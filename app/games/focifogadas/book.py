@@ -429,6 +429,7 @@ def public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
         "start_player": b.start,
         "players": [
             {
+                "seat": i,
                 "money": b.money[i],
                 "markers": b.markers[i],
                 "hand_size": len(b.hands[i]),
