@@ -44,7 +44,7 @@ export function renderLobby(room, ops) {
         ),
         h(
           "span",
-          { class: ["presence", online ? "on" : "off"] },
+          { class: ["presence", online ? "on" : "off", !room.sock?.live && "stale"] },
           online ? `● ${t("ui.online")}` : `○ ${t("ui.away")}`,
         ),
       ),

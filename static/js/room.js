@@ -453,7 +453,7 @@ export function roomScreen(code) {
     const winners = result.winners || [];
     const n = names();
     let headline;
-    if (!winners.length || winners.length === n.length) headline = t("term.draw_result");
+    if (!winners.length || winners.length === n.length) headline = t("ui.draw");
     else if (winners.length === 1) headline = t("ui.wins", { name: n[winners[0]] ?? "?" });
     else headline = t("ui.win_many", { names: winners.map((w) => n[w]).join(", ") });
     const score = view.public?.score;

@@ -57,7 +57,7 @@ async def test_host_and_phone_see_each_other_in_the_lobby(
     for page in (host, phone):
         seats = page.locator("#seats")
         await seats.get_by_text("Anna").wait_for()
-        await seats.get_by_text("Bence").wait_for(timeout=10_000)
+        await seats.get_by_text("Bence").wait_for()
     await shot(host, "lobby-host")
     await shot(phone, "lobby-phone")
 
