@@ -120,6 +120,14 @@ function menu() {
         toggle("pitchside.theme", ["auto", "light", "dark"], [t("ui.theme_auto"), t("ui.theme_light"), t("ui.theme_dark")], applyTheme),
       ),
       row(t("ui.haptics"), toggle("pitchside.haptics", ["on", "off"], [t("ui.on"), t("ui.off")])),
+      current?.help?.()
+        ? h(
+            "div",
+            { class: "menu-row" },
+            h("span", { class: "menu-label" }, t("ui.how_phase_works")),
+            h("p", { class: "status-help" }, current.help()),
+          )
+        : null,
       h(
         "div",
         { class: "menu-row" },

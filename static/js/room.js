@@ -539,6 +539,12 @@ export function roomScreen(code) {
     else if (room.info && !room.sock) joinPanel();
   }
 
-  return { leave, rerender };
+  /** The current phase's help text (the "?" of the status line), for the ☰ menu. */
+  function help() {
+    const key = room.view && `${room.view.game}.help.${room.view.phase}`;
+    return key && i18n.has(key) ? t(key) : null;
+  }
+
+  return { leave, rerender, help };
 }
 
