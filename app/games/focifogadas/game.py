@@ -34,7 +34,7 @@ from app.games.base import (
     View,
     Viewer,
 )
-from app.games.focifogadas import bukmeker, drukker, live
+from app.games.focifogadas import bukmeker, drukker, live, odds
 
 
 class ModeRules(Protocol):
@@ -107,6 +107,14 @@ class Focifogadas:
 
     def bot_action(self, state: FociState, seat: int, rng: random.Random) -> Action | None:
         return MODES[state.mode].bot_action(state.inner, seat, rng)
+
+    def odds(self, state: FociState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+        """Live odds of the betting cards for `viewer` (None: the public odds), or None.
+
+        `context` = {"seed", "sims", "now" (epoch s), "event_at": {event: epoch s}}; see
+        `odds.for_state`. Pure: the same state and context give the same answer.
+        """
+        return odds.for_state(state.mode, state.inner, viewer, context)
 
 
 GAME: Final = Focifogadas()

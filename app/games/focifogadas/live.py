@@ -4,7 +4,8 @@ Phases: the bookmakers' draft, discs and stakes of `book.py` (5 markers each, §
 then the scorer's entries while the friends watch the broadcast: `kickoff` → `first_half` →
 `second_half` → `over`. The `MatchRecord` and the phase are functions of the entry list alone,
 so an undo restores the exact earlier state. Full time asks for a confirmation, then settles.
-The engine has no clock: elapsed time stays out of it.
+The engine has no clock: the `half_started` / `half_ended` events mark the kick-off and half
+time, and the room's commit times of those events drive the live odds (odds.py).
 """
 
 from __future__ import annotations
@@ -209,7 +210,14 @@ def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
 
 def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]:
     s = replace(s, entries=(*s.entries, entry))
-    return s, [_entry_event(s, entry, seat)]
+    events = [_entry_event(s, entry, seat)]
+    # The clock of the live odds: the room logs when these were committed (odds.py).
+    if entry == KICK_OFF:
+        events.append({"event": "half_started", "half": 1, "text": "1st half under way"})
+    elif entry == HALF_TIME:
+        r = record_of(s.entries)
+        events.append({"event": "half_ended", "half": 1, "score": [r.h1, r.a1]})
+    return s, events
 
 
 def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:

@@ -590,8 +590,8 @@ def simulate(
     choose: Chooser | None = None,
     first: int | None = None,
 ) -> MatchRecord:
-    """The final `MatchRecord` of `play_out` (same arguments)."""
-    return record(play_out(m, rnd, choose, first))
+    """The final `MatchRecord` of `play_out` (same arguments), without building the state."""
+    return record(_play_out(m, rnd, choose, first))
 
 
 def play_out(
@@ -608,6 +608,12 @@ def play_out(
     is used as it stands: callers that must not know it (bots, odds) deal the unseen cards
     afresh first (`resample_hidden`). Returns the final state.
     """
+    return _play_out(m, rnd, choose, first).freeze()
+
+
+def _play_out(
+    m: MatchState, rnd: random.Random, choose: Chooser | None, first: int | None
+) -> _Board:
     r = rnd.random
 
     def roll() -> int:
@@ -633,7 +639,7 @@ def play_out(
         elif choose(c1, c2, b.section, b.poss) != c1:
             c1, c2 = c2, c1
         _play(b, c1, c2)
-    return b.freeze()
+    return b
 
 
 def resample_hidden(m: MatchState, rnd: random.Random, known_pair: bool) -> MatchState:

@@ -7,10 +7,18 @@ Every decision here reads only one seat's `View` and its legal actions: nothing 
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Final
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
-from app.games.base import Action, JsonDict, View
+from app.games.base import Action, JsonDict, Rng, View
+from app.games.focifogadas import bets, match
+from app.games.focifogadas.book import Book
+from app.games.focifogadas.cards import CARDS, CATALOGUE, HOME
+from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.record import TRACK_CAPS, MatchRecord, Team
 
 # §8.2 p(BUK) of the light cards, L01..L29.
 _LIGHT_P: Final = (
@@ -86,3 +94,347 @@ def _stake(public: JsonDict, legal: list[Action], rnd: random.Random) -> Action:
     want = 3 if ev > 0.5 else (2 if ev > 0.0 else 1)
     options = [a for a in legal if a["card"] == best]
     return min(options, key=lambda a: abs(a["n"] - want))
+
+
+# --- Odds for the players (issue 8 §3–§4) -----------------------------------------------------
+#
+# `for_state` is what `Game.odds` returns: {"cards": {id: {"p", "fair"}}, "method", "sims", ...}.
+# Pure and deterministic: all sampling comes from `context["seed"]`; the clock only enters as
+# `context["now"]` and `context["event_at"]` (live mode). A viewer's odds use only what that
+# viewer can know: the public log, its own pair and the set-aside piles it peeked at.
+
+DEFAULT_SIMS: Final = 2000
+SET_ASIDE: Final = 4  # Bukméker §10.1: the top 4 of each 16-card deck stay out of the match
+
+# Live mode (§11): a Poisson model of the rest of the broadcast. Rates per 90 minutes, rounded
+# long-run averages of the big European top-flight leagues (about 2.7 goals a match with the
+# home side scoring ~55 % of them, ~10 corners, ~4 yellow cards and ~0.2 red cards a match).
+# They are a prior for an unknown match, not a model of the one on TV.
+GOALS_HOME_90: Final = 1.5
+GOALS_AWAY_90: Final = 1.2
+CORNERS_90: Final = 10.0
+YELLOWS_90: Final = 4.0
+REDS_90: Final = 0.2
+HALF_MINUTES: Final = 45.0  # stoppage time is not modelled: the clock stops at 45
+# Laws of the Game, Law 7: the half-time interval is at most 15 minutes. The rules have no
+# second kick-off entry (§11.1), so the 2nd half is taken to start this long after HALF_TIME.
+BREAK_MINUTES: Final = 15.0
+MAX_GOALS: Final = 15  # Poisson sums stop here: the mass beyond is below 1e-9
+# Public events of live.py whose commit times (context["event_at"]) start and end the clock.
+KICKED_OFF: Final = "half_started"
+HALF_ENDED: Final = "half_ended"
+
+
+def quote(p: float) -> JsonDict:
+    """A card's chance (floored to 4 decimals, so disjoint cards never sum past 1) and its
+    fair multiplier 1/p (None when p is 0)."""
+    p = math.floor(min(max(p, 0.0), 1.0) * 10_000 + 1e-9) / 10_000
+    return {"p": p, "fair": None if p == 0 else round(1 / p, 2)}
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a viewer knows of the action cards beyond the public log."""
+
+    out: tuple[tuple[int, ...], ...] = ((),) * 5  # per section: cards seen set aside (peeked)
+    holds_pair: bool = False  # the viewer is the current player and sees the drawn pair
+
+
+PUBLIC: Final = Knowledge()
+
+
+def deal_unseen(m: MatchState, k: Knowledge, rnd: random.Random) -> MatchState:
+    """`m` with every card the viewer cannot see dealt afresh from what it cannot rule out.
+
+    Per section the candidates are the public deck list (§6.4) minus the cards seen played
+    since the last reshuffle (and the hidden discard of an identical pair, shown face up),
+    minus the set-aside cards the viewer peeked at and its own pair. They fill the draw pile,
+    the face-down discards and an unseen pair; the rest is the unseen set-aside. The pool is
+    built in deck-list order, so nothing of the true hidden order leaks into the sample.
+    """
+    draw: list[tuple[int, ...]] = []
+    discard: list[tuple[int, ...]] = []
+    pair = m.pair
+    unseen_pair = pair is not None and not k.holds_pair
+    for s, deck in enumerate(CATALOGUE.decks):
+        pile = list(m.discard[s])
+        seen = set(k.out[s])
+        hidden: list[int] = []
+        for i in range(0, len(pile), 2):  # (other, played) per turn
+            other, played = pile[i], pile[i + 1]
+            seen.add(played)
+            if CARDS[other].sig == CARDS[played].sig:
+                seen.add(other)
+            else:
+                hidden.append(i)
+        if pair is not None and k.holds_pair:
+            seen.update(pair)
+        pool = [c for c in deck if c not in seen]
+        rnd.shuffle(pool)
+        n = len(m.draw[s])
+        draw.append(tuple(pool[:n]))
+        for at, i in enumerate(hidden, n):
+            pile[i] = pool[at]
+        discard.append(tuple(pile))
+        if unseen_pair and s == m.section:  # the pair is drawn from the ball's section
+            at = n + len(hidden)
+            pair = (pool[at], pool[at + 1])
+    return replace(m, draw=tuple(draw), discard=tuple(discard), pair=pair)
+
+
+def monte_carlo(
+    m: MatchState,
+    k: Knowledge,
+    card_ids: Sequence[str],
+    sims: int,
+    seed: int,
+    *,
+    toss: bool = False,
+) -> dict[str, float]:
+    """The share of `sims` simulated endings of `m` in which each card holds.
+
+    Each simulation deals the unseen cards afresh (`deal_unseen`) and plays the rest of the
+    match at random (§15); `toss` also tosses the kick-off anew (before the match it is not
+    known yet). One simulation settles every card at once.
+    """
+    rnd = random.Random(seed)
+    predicates = [bets.card(c).predicate for c in card_ids]
+    wins = [0] * len(card_ids)
+    for _ in range(sims):
+        dealt = deal_unseen(m, k, rnd)
+        if toss:
+            team = rnd.randrange(2)
+            dealt = replace(dealt, kickoff=team, poss=team)
+        final = match.simulate(dealt, rnd)
+        for i, holds in enumerate(predicates):
+            if holds(final):
+                wins[i] += 1
+    return {c: wins[i] / sims for i, c in enumerate(card_ids)}
+
+
+def kickoff_template(decks: Sequence[Sequence[int]], n: int, start: int, ht: bool) -> MatchState:
+    """A match at its kick-off with the piles in deck-list order (to be dealt afresh)."""
+    m, _, _ = match.start_match(decks, start, HOME, n, Rng(0), half_time_break=ht)
+    return m
+
+
+def _priced(
+    card_ids: Sequence[str],
+    record: MatchRecord,
+    live_half: int | None,
+    estimate: Callable[[list[str]], dict[str, float]],
+) -> tuple[dict[str, JsonDict], bool]:
+    """Cards decided so far (§8.4) at exactly 1 / 0, the others by `estimate`; and whether
+    anything was estimated."""
+    ids = list(dict.fromkeys(card_ids))
+    status = {c: bets.card(c).status_so_far(record, live_half) for c in ids}
+    alive = [c for c in ids if status[c] == "alive"]
+    chances = estimate(alive) if alive else {}
+    cards = {
+        c: quote(chances[c] if status[c] == "alive" else float(status[c] == "won")) for c in ids
+    }
+    return cards, bool(alive)
+
+
+def match_odds(
+    m: MatchState | None,
+    template: MatchState,
+    k: Knowledge,
+    card_ids: Sequence[str],
+    context: JsonDict,
+) -> JsonDict:
+    """Monte Carlo odds of Drukker and Bukméker (`m` None: the match has not started, so
+    whole matches from `template` with a fresh coin toss)."""
+    sims = int(context.get("sims") or DEFAULT_SIMS)
+    seed = int(context.get("seed", 0))
+    half: int | None = 1
+    record = MatchRecord()
+    if m is not None:
+        record = match.record(m)
+        half = None if match.is_over(m) else (2 if m.status == match.HALF_TIME else m.half)
+    start = template if m is None else m
+    cards, estimated = _priced(
+        card_ids,
+        record,
+        half,
+        lambda alive: monte_carlo(start, k, alive, sims, seed, toss=m is None),
+    )
+    method = "monte_carlo" if estimated else "decided"
+    return {"cards": cards, "method": method, "sims": sims if estimated else 0}
+
+
+# --- Live mode: Poisson ---------------------------------------------------------------------
+
+
+def _pmf(lam: float, n: int = MAX_GOALS) -> list[float]:
+    """P(X = 0..n) of a Poisson(lam) count."""
+    out = [math.exp(-lam)]
+    for i in range(1, n + 1):
+        out.append(out[-1] * lam / i)
+    return out
+
+
+def remaining_minutes(half: int, started: bool, context: JsonDict) -> tuple[float, float, float]:
+    """(elapsed in the half in progress, minutes left in the 1st half, in the 2nd half).
+
+    `half` 1 or 2 is the half in progress; before kick-off (`started` False) both halves are
+    whole. The clock runs from the commit of the kick-off (1st half) or of HALF_TIME plus the
+    break (2nd half), and stops at 45 minutes.
+    """
+    if not started:
+        return 0.0, HALF_MINUTES, HALF_MINUTES
+    event_at = context.get("event_at") or {}
+    now = float(context.get("now", 0.0))
+    name = KICKED_OFF if half == 1 else HALF_ENDED
+    began = event_at.get(name)
+    elapsed = 0.0
+    if began is not None:
+        elapsed = (now - float(began)) / 60.0 - (0.0 if half == 1 else BREAK_MINUTES)
+        elapsed = min(max(elapsed, 0.0), HALF_MINUTES)
+    left = HALF_MINUTES - elapsed
+    return elapsed, (left if half == 1 else 0.0), (HALF_MINUTES if half == 1 else left)
+
+
+def poisson_chance(card_id: str, r: MatchRecord, left1: float, left2: float) -> float:
+    """P(the card holds at full time) given the record now and the minutes left per half.
+
+    Goals: independent Poisson counts per team and half (GOALS_*_90); corners and cards:
+    Poisson counts over the time left, saturating at their track caps.
+    """
+    bet = bets.card(card_id)
+    home, away = GOALS_HOME_90 / 90.0, GOALS_AWAY_90 / 90.0
+    left = left1 + left2
+    if bet.uses == "fg":
+        if r.fg is not None:
+            return float(bet.predicate(r))
+        scored = 1.0 - math.exp(-(home + away) * left)
+        weights: tuple[tuple[Team | None, float], ...] = (
+            (None, 1.0 - scored),
+            ("home", scored * home / (home + away)),
+            ("away", scored * away / (home + away)),
+        )
+        return sum(w for fg, w in weights if bet.predicate(replace(r, fg=fg)))
+    if bet.uses in TRACK_CAPS:
+        rate = {"corners": CORNERS_90, "yellows": YELLOWS_90, "reds": REDS_90}[bet.uses] / 90.0
+        now, cap = getattr(r, bet.uses), TRACK_CAPS[bet.uses]
+        pmf = _pmf(rate * left, cap - now)
+        total = 0.0
+        for extra, w in enumerate(pmf):
+            if extra == cap - now:
+                w = 1.0 - sum(pmf[:-1])  # every count past the cap shows as the cap
+            if bet.predicate(replace(r, **{bet.uses: now + extra})):
+                total += w
+        return total
+    # Goal cards: the two counters the card can see, each a Poisson count (bets._GROWING).
+    counters = {
+        "totals": (("h2", home * left), ("a2", away * left)),
+        "first_half": (("h1", home * left1), ("a1", away * left1)),
+        "second_half": (("h2", home * left2), ("a2", away * left2)),
+        "halves": (("h1", (home + away) * left1), ("h2", (home + away) * left2)),
+    }[bet.uses]
+    (x_name, x_lam), (y_name, y_lam) = counters
+    px, py = _pmf(x_lam), _pmf(y_lam)
+    x0, y0 = getattr(r, x_name), getattr(r, y_name)
+    total = 0.0
+    for x, wx in enumerate(px):
+        for y, wy in enumerate(py):
+            future = replace(r, **{x_name: x0 + x, y_name: y0 + y})
+            if bet.predicate(future):
+                total += wx * wy
+    return total
+
+
+def live_odds(
+    record: MatchRecord,
+    half: int | None,
+    started: bool,
+    card_ids: Sequence[str],
+    context: JsonDict,
+) -> JsonDict:
+    """Poisson odds of live mode; `half` is the half in progress (None once over)."""
+    elapsed, left1, left2 = remaining_minutes(half or 2, started, context)
+    cards, estimated = _priced(
+        card_ids,
+        record,
+        half,
+        lambda alive: {c: poisson_chance(c, record, left1, left2) for c in alive},
+    )
+    return {
+        "cards": cards,
+        "method": "poisson" if estimated else "decided",
+        "sims": 0,
+        "rates": {
+            "per_minutes": 90,
+            "goals_home": GOALS_HOME_90,
+            "goals_away": GOALS_AWAY_90,
+            "corners": CORNERS_90,
+            "yellows": YELLOWS_90,
+            "reds": REDS_90,
+        },
+        "elapsed": round(elapsed, 2),
+        "left": {"first_half": round(left1, 2), "second_half": round(left2, 2)},
+    }
+
+
+# --- Per mode: which cards, what the viewer knows ---------------------------------------------
+
+
+def for_state(mode: str, s: Any, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: the public odds (viewer None) or one seat's own; None: nothing to show."""
+    seat = viewer if isinstance(viewer, int) and 0 <= viewer < s.n else None
+    if mode == "drukker":
+        return None if seat is None else _drukker(s, seat, context)
+    if mode == "bukmeker":
+        return _bukmeker(s, seat, context)
+    if mode == "live":
+        return _live(s, seat, context)
+    return None
+
+
+def _book_cards(b: Book, seat: int | None) -> list[str]:
+    """The offered cards, and for a seat also its own draft hand and hidden pick."""
+    ids = [o.card for o in b.offers]
+    if seat is not None:
+        ids += b.hands[seat]
+        pick = b.picks[seat]
+        if pick is not None:
+            ids.append(pick)
+    return ids
+
+
+def _bukmeker(s: Any, seat: int | None, context: JsonDict) -> JsonDict | None:
+    ids = _book_cards(s.book, seat)
+    if not ids:
+        return None
+    m: MatchState | None = s.match
+    k = PUBLIC
+    if seat is not None:
+        looked = s.peeks[seat] or ()
+        out = tuple(tuple(s.aside[i]) if i in looked else () for i in range(5))
+        k = Knowledge(out, m is not None and match.to_act(m) == seat)
+    decks = tuple(deck[SET_ASIDE:] for deck in CATALOGUE.decks)  # sizes only: dealt afresh
+    template = kickoff_template(decks, s.n, s.book.start, ht=False)
+    return match_odds(m, template, k, ids, context)
+
+
+def _drukker(s: Any, seat: int, context: JsonDict) -> JsonDict | None:
+    """A supporter's own secret bets (the 8 dealt while choosing, then the kept hand and
+    any card drawn at half time and not yet kept)."""
+    hand = s.hands[seat]
+    ids = list(s.dealt[seat] if hand is None else hand)
+    if s.buyer is not None and s.buyer.seat == seat:
+        ids += s.buyer.drawn
+    m: MatchState | None = s.match
+    k = Knowledge(holds_pair=m is not None and match.to_act(m) == seat)
+    template = kickoff_template(CATALOGUE.decks, s.n, 0, ht=True)
+    return match_odds(m, template, k, ids, context)
+
+
+def _live(s: Any, seat: int | None, context: JsonDict) -> JsonDict | None:
+    from app.games.focifogadas import live
+
+    ids = _book_cards(s.book, seat)
+    if not ids:
+        return None
+    started = live.phase(s) in ("first_half", "second_half", "over")
+    return live_odds(live.record_of(s.entries), live.live_half(s), started, ids, context)
