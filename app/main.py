@@ -20,6 +20,7 @@ from app.db.session import is_sqlite, make_engine, make_sessionmaker
 from app.rooms.broker import make_broker
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
+from app.rooms.odds import OddsWorker
 from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bot_delay=settings.bot_delay_ms / 1000,
             single_writer=is_sqlite(database_url),
             clock_scale=settings.clock_scale,
+            odds=OddsWorker(settings.odds_workers),
+            odds_sims=settings.odds_sims,
         )
         hub = Hub(service, broker.instance, settings.send_queue)
         service.is_connected = hub.is_connected

@@ -31,6 +31,10 @@ class Settings(BaseSettings):
     clock_scale: float = Field(
         default=1.0, description="multiplies every turn clock (tests and demos run them faster)"
     )
+    odds_workers: int = Field(
+        default=1, description="processes pricing live odds (0 = a thread of this process)"
+    )
+    odds_sims: int = Field(default=2000, description="simulations per odds estimate")
     log_level: str = "info"
     send_queue: int = Field(default=16, description="views queued per socket before dropping")
     rate_per_second: int = 20

@@ -7,9 +7,28 @@ from pathlib import Path
 
 GAMES = Path(__file__).resolve().parents[1] / "app" / "games"
 FORBIDDEN = {
-    "fastapi", "starlette", "sqlalchemy", "alembic", "redis", "asyncpg", "aiosqlite", "httpx",
-    "websockets", "uvicorn", "time", "datetime", "asyncio", "socket", "os", "secrets", "threading",
-    "app.rooms", "app.api", "app.db", "app.main", "app.settings",
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "alembic",
+    "redis",
+    "asyncpg",
+    "aiosqlite",
+    "httpx",
+    "websockets",
+    "uvicorn",
+    "time",
+    "datetime",
+    "asyncio",
+    "socket",
+    "os",
+    "secrets",
+    "threading",
+    "app.rooms",
+    "app.api",
+    "app.db",
+    "app.main",
+    "app.settings",
 }
 
 

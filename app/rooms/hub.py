@@ -135,7 +135,7 @@ class Hub:
             self._send_presence(snap)
             if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
                 await self.service.set_away(code, seat, False)  # back: the player reclaims it
-            self.service.wake_bots(snap)  # e.g. after a restart, a bot may owe a move
+            self.service.after_change(snap)  # e.g. after a restart, a bot may owe a move
             yield conn
         finally:
             metrics.SOCKETS.dec()
@@ -191,7 +191,7 @@ class Hub:
             elif message.room in self.rooms:
                 await self._refresh(message.room, force=message.kind != "state")
             if message.kind in ("state", "seats") and mine:
-                self.service.wake_bots(fresh or await self.service.snapshot(message.room))
+                self.service.after_change(fresh or await self.service.snapshot(message.room))
         except RoomError as exc:
             log.warning("fan-out for room %s: %s", message.room, exc.message)
 

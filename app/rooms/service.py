@@ -38,6 +38,7 @@ from app.rooms.codes import (
     token_matches,
 )
 from app.rooms.errors import RoomError, not_found, unavailable
+from app.rooms.odds import Odds, OddsWorker, has_odds, job_seed
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,8 @@ class RoomSnapshot:
     log: list[JsonDict] = field(default_factory=list)
     rematch_code: str | None = None
     since: dict[int, float] = field(default_factory=dict)  # seat -> waiting since (epoch s)
+    event_at: dict[str, float] = field(default_factory=dict)  # event -> last logged (epoch s)
+    odds: Odds | None = None  # the game's live odds at this seq, once computed
     clock_scale: float = 1.0  # < 1 only in tests: every clock runs that much faster
     _views: dict[Viewer, JsonDict] = field(default_factory=dict)
 
@@ -157,16 +160,22 @@ class RoomSnapshot:
         legal = (
             self.game.legal_actions(self.state, seat) if seat is not None and seat in to_act else []
         )
-        public = parts.public
+        public, private = parts.public, parts.private if seat is not None else None
         if self.turn_seconds > 0 and self.status == "playing":
             public = public | {"clock": self._clock_view()}
+        if self.odds:
+            if self.odds.get("public") is not None:
+                public = public | {"odds": self.odds["public"]}
+            mine = self.odds.get(str(seat)) if seat is not None else None
+            if mine is not None:
+                private = (private or {}) | {"odds": mine}
         return base | {
             "phase": parts.phase,
             "you": seat,
             "to_act": sorted(to_act),
             "legal": legal,
             "public": public,
-            "private": parts.private if seat is not None else None,
+            "private": private,
             "log": self.log,
             "result": self.game.result(self.state),
         }
@@ -194,6 +203,8 @@ class RoomService:
         bot_delay: float = 0.7,
         single_writer: bool = False,
         clock_scale: float = 1.0,
+        odds: OddsWorker | None = None,
+        odds_sims: int = 2000,
     ) -> None:
         self.sessions = sessions
         self.publish = publish
@@ -203,6 +214,10 @@ class RoomService:
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._clock_tasks: dict[str, asyncio.Task[None]] = {}
         self.clock_scale = clock_scale
+        self.odds = odds or OddsWorker(0)
+        self.odds_sims = odds_sims
+        self._odds_jobs: dict[str, asyncio.Task[None]] = {}
+        self._odds_again: set[str] = set()
         # Is a seat's player connected? The hub answers (set by the app); used to tell a slow
         # player (the bot stands in once) from one who left (the bot plays on until they return).
         self.is_connected: Callable[[str, int], bool] = lambda _code, _seat: True
@@ -276,6 +291,7 @@ class RoomService:
         state: Any | None = None
         event_log: list[JsonDict] = []
         since: dict[int, float] = {}
+        event_at: dict[str, float] = {}
         if room.status != "lobby":
             snap = await store.snapshot_of(session, room.id)
             if snap is None:  # pragma: no cover - written in the same transaction as start
@@ -285,7 +301,9 @@ class RoomService:
             else:
                 state = game.load(snap.state)
             event_log = list(snap.log)
-            since = {int(k): float(v) for k, v in (snap.clock or {}).get("since", {}).items()}
+            clock = snap.clock or {}
+            since = {int(k): float(v) for k, v in clock.get("since", {}).items()}
+            event_at = {str(k): float(v) for k, v in clock.get("event_at", {}).items()}
         return RoomSnapshot(
             code=room.code,
             game=game,
@@ -299,6 +317,7 @@ class RoomService:
             log=event_log,
             rematch_code=room.rematch_code,
             since=since,
+            event_at=event_at,
             clock_scale=self.clock_scale,
         )
 
@@ -502,7 +521,8 @@ class RoomService:
                 event_log,
                 utcnow(),
             )
-            row.clock = {"since": {str(k): v for k, v in since.items()}}
+            event_at = snap.event_at | {str(e.get("event")): now for e in events}
+            row.clock = {"since": {str(k): v for k, v in since.items()}, "event_at": event_at}
             room.seq = seq
             if game.result(new_state) is not None:
                 room.status = "finished"
@@ -510,19 +530,27 @@ class RoomService:
             await session.flush()
         metrics.ACTIONS.inc()
         snap.state, snap.seq, snap.log, snap.status = new_state, seq, event_log, room.status
-        snap.since, snap._views = since, {}
+        snap.since, snap.event_at, snap.odds, snap._views = since, event_at, None, {}
         self._remember(snap)
         await self.publish("state", code, seq)
         return seq
 
     # --- bots -------------------------------------------------------------------------------
 
-    def wake_bots(self, snap: RoomSnapshot) -> None:
-        """If a bot (or a seat's stand-in) must decide now, let it, after a short pause so
-        humans can follow; and keep the turn clock running for everyone else."""
+    def after_change(self, snap: RoomSnapshot) -> None:
+        """What follows a change this instance committed (or found on connecting): bots and
+        stand-ins move, the turn clock runs on, the odds are priced again."""
         if self.closing:
             return
         self._arm_clock(snap)
+        self._price(snap)
+        self.wake_bots(snap)
+
+    def wake_bots(self, snap: RoomSnapshot) -> None:
+        """If a bot (or a seat's stand-in) must decide now, let it, after a short pause so
+        humans can follow."""
+        if self.closing:
+            return
         if not (snap.to_act() & snap.robot_seats):
             return
         task = self._bot_tasks.get(snap.code)
@@ -595,11 +623,48 @@ class RoomService:
                     code, seat, f"clock-{snap.seq}-{seat}", action, _stand_in(seat, "clock")
                 )
                 return  # that commit re-arms the clock for whoever waits next
-            self.wake_bots(snap)  # nobody's time was up yet (they acted meanwhile): re-arm
+            self._arm_clock(snap)  # nobody's time was up yet (they acted meanwhile): re-arm
         except RoomError as exc:
             log.warning("clock in room %s: %s", code, exc.message)
         except Exception:
             log.exception("clock in room %s failed", code)
+
+    # --- live odds -------------------------------------------------------------------------
+
+    def _price(self, snap: RoomSnapshot) -> None:
+        if snap.status != "playing" or snap.state is None or not has_odds(snap.game):
+            return
+        task = self._odds_jobs.get(snap.code)
+        if task is not None and not task.done():
+            self._odds_again.add(snap.code)  # price the newest state when this job is done
+            return
+        self._odds_jobs[snap.code] = asyncio.create_task(self._odds_job(snap.code))
+
+    async def _odds_job(self, code: str) -> None:
+        try:
+            while not self.closing:
+                self._odds_again.discard(code)
+                snap = await self.snapshot(code)
+                if snap.status != "playing":
+                    return
+                context = {
+                    "seed": job_seed(snap.seed_hash, snap.seq),
+                    "sims": self.odds_sims,
+                    "now": time.time(),
+                    "event_at": dict(snap.event_at),
+                }
+                seats = [s.seat for s in snap.seats]
+                odds = await self.odds.run(snap.game.id, snap.game.dump(snap.state), seats, context)
+                current = self._cache.get(code)
+                if current is not None and current.seq == snap.seq and code not in self._odds_again:
+                    current.odds, current._views = odds, {}
+                    await self.publish("odds", code, snap.seq)
+                if code not in self._odds_again:
+                    return
+        except RoomError as exc:
+            log.warning("odds for room %s: %s", code, exc.message)
+        except Exception:
+            log.exception("odds for room %s failed", code)
 
     async def set_away(self, code: str, seat: int, away: bool, token: str | None = None) -> None:
         """Mark a seat away (its bot plays) or back. With `token`, only the host may do it."""
@@ -619,10 +684,11 @@ class RoomService:
 
     async def aclose(self) -> None:
         self.closing = True
-        tasks = [*self._bot_tasks.values(), *self._clock_tasks.values()]
+        tasks = [*self._bot_tasks.values(), *self._clock_tasks.values(), *self._odds_jobs.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.odds.close()
 
     # --- after the match --------------------------------------------------------------------
 

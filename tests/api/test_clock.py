@@ -60,7 +60,13 @@ async def test_a_clock_that_runs_out_makes_the_bot_act_once_and_play_goes_on(
     assert view["public"]["clock"]["away"] == []
     mover = {0: anna, 1: bence}[view["to_act"][0]]
     ready = await mover.view_where(lambda v: bool(v["legal"]))
-    assert (await mover.act(ready["legal"][0]))["seq"] == 3
+    answer = await mover.act(ready["legal"][0])
+    if answer["type"] == "error":  # on a slow machine the 0.6 s clock may beat us to it
+        assert answer["code"] == "not_your_turn"
+        later = await mover.view_where(lambda v: any(e["seq"] == 3 for e in v["log"]))
+        assert any(e["event"] == "stand_in" and e["seq"] == 3 for e in later["log"])
+    else:
+        assert answer["seq"] == 3
 
 
 async def test_a_player_who_left_is_played_by_the_bot_until_they_reclaim_their_seat(

@@ -91,6 +91,7 @@ def start_server(database_url: str, **settings: object) -> RunningServer:
         host="127.0.0.1",
         port=port,
         bot_delay_ms=0,
+        odds_workers=0,  # a thread: the tiny test game exists only in this process
         **settings,  # type: ignore[arg-type]
     )
     app = create_app(config)

@@ -134,6 +134,18 @@ class Tiny:
         legal = self.legal_actions(state, seat)
         return rng.choice(legal) if legal else None
 
+    def odds(self, state: TinyState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+        """Chances that each seat wins, from the total so far (a stand-in for real odds); a
+        seat also learns how far its own secret is from the target."""
+        left = max(0, state.target - state.total)
+        public = {
+            "cards": {f"win{s}": {"p": round(1 / state.seats, 4)} for s in range(state.seats)}
+        }
+        if viewer is None:
+            return public | {"left": left, "sims": context["sims"]}
+        secret = state.secrets[viewer]
+        return None if secret is None else {"secret_vs_left": left - secret}
+
 
 class TinyNoBot(Tiny):
     id = "tinynobot"
