@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from app.games.base import Action, JsonDict, Rng, View
-from app.games.focifogadas import bets, match
+from app.games.focifogadas import bets, book, match
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CARDS, CATALOGUE, HOME
 from app.games.focifogadas.match import MatchState
@@ -392,8 +392,13 @@ def for_state(mode: str, s: Any, viewer: int | None, context: JsonDict) -> JsonD
 
 
 def _book_cards(b: Book, seat: int | None) -> list[str]:
-    """The offered cards, and for a seat also its own draft hand and hidden pick."""
+    """The offered cards and the pick being revealed for its disc (§10.4); for a seat also
+    its own draft hand and hidden pick."""
     ids = [o.card for o in b.offers]
+    if b.phase == book.DISCS:
+        revealing = b.picks[book.seat_order(b)[b.disc_turn]]
+        if revealing is not None:
+            ids.append(revealing)
     if seat is not None:
         ids += b.hands[seat]
         pick = b.picks[seat]
