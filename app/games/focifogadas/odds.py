@@ -143,8 +143,9 @@ class Knowledge:
 PUBLIC: Final = Knowledge()
 
 
-def deal_unseen(m: MatchState, k: Knowledge, rnd: random.Random) -> MatchState:
-    """`m` with every card the viewer cannot see dealt afresh from what it cannot rule out.
+def dealer(m: MatchState, k: Knowledge) -> Callable[[random.Random, bool], MatchState]:
+    """A function that returns `m` with every card the viewer cannot see dealt afresh from
+    what it cannot rule out (and, when asked, the kick-off tossed anew).
 
     Per section the candidates are the public deck list (§6.4) minus the cards seen played
     since the last reshuffle (and the hidden discard of an identical pair, shown face up),
@@ -152,10 +153,7 @@ def deal_unseen(m: MatchState, k: Knowledge, rnd: random.Random) -> MatchState:
     the face-down discards and an unseen pair; the rest is the unseen set-aside. The pool is
     built in deck-list order, so nothing of the true hidden order leaks into the sample.
     """
-    draw: list[tuple[int, ...]] = []
-    discard: list[tuple[int, ...]] = []
-    pair = m.pair
-    unseen_pair = pair is not None and not k.holds_pair
+    plan: list[tuple[list[int], int, list[int], list[int]]] = []
     for s, deck in enumerate(CATALOGUE.decks):
         pile = list(m.discard[s])
         seen = set(k.out[s])
@@ -167,19 +165,44 @@ def deal_unseen(m: MatchState, k: Knowledge, rnd: random.Random) -> MatchState:
                 seen.add(other)
             else:
                 hidden.append(i)
-        if pair is not None and k.holds_pair:
-            seen.update(pair)
-        pool = [c for c in deck if c not in seen]
-        rnd.shuffle(pool)
-        n = len(m.draw[s])
-        draw.append(tuple(pool[:n]))
-        for at, i in enumerate(hidden, n):
-            pile[i] = pool[at]
-        discard.append(tuple(pile))
-        if unseen_pair and s == m.section:  # the pair is drawn from the ball's section
-            at = n + len(hidden)
-            pair = (pool[at], pool[at + 1])
-    return replace(m, draw=tuple(draw), discard=tuple(discard), pair=pair)
+        if m.pair is not None and k.holds_pair:
+            seen.update(m.pair)
+        plan.append(([c for c in deck if c not in seen], len(m.draw[s]), pile, hidden))
+    # An unseen pair was drawn from the ball's section.
+    pair_section = m.section if m.pair is not None and not k.holds_pair else -1
+
+    def deal(rnd: random.Random, toss: bool) -> MatchState:
+        r = rnd.random
+        draw: list[tuple[int, ...]] = []
+        discard: list[tuple[int, ...]] = []
+        pair = m.pair
+        for s, (candidates, n, pile, hidden) in enumerate(plan):
+            pool = candidates.copy()
+            for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates on random(), as match.py
+                j = int(r() * (i + 1))
+                pool[i], pool[j] = pool[j], pool[i]
+            draw.append(tuple(pool[:n]))
+            if hidden:
+                pile = pile.copy()
+                for at, i in enumerate(hidden, n):
+                    pile[i] = pool[at]
+            discard.append(tuple(pile))
+            if s == pair_section:
+                at = n + len(hidden)
+                pair = (pool[at], pool[at + 1])
+        if toss:
+            team = int(r() * 2)
+            return replace(
+                m, draw=tuple(draw), discard=tuple(discard), pair=pair, kickoff=team, poss=team
+            )
+        return replace(m, draw=tuple(draw), discard=tuple(discard), pair=pair)
+
+    return deal
+
+
+def deal_unseen(m: MatchState, k: Knowledge, rnd: random.Random) -> MatchState:
+    """One deal of `dealer(m, k)`."""
+    return dealer(m, k)(rnd, False)
 
 
 def monte_carlo(
@@ -193,19 +216,16 @@ def monte_carlo(
 ) -> dict[str, float]:
     """The share of `sims` simulated endings of `m` in which each card holds.
 
-    Each simulation deals the unseen cards afresh (`deal_unseen`) and plays the rest of the
+    Each simulation deals the unseen cards afresh (`dealer`) and plays the rest of the
     match at random (§15); `toss` also tosses the kick-off anew (before the match it is not
     known yet). One simulation settles every card at once.
     """
     rnd = random.Random(seed)
     predicates = [bets.card(c).predicate for c in card_ids]
     wins = [0] * len(card_ids)
+    deal = dealer(m, k)
     for _ in range(sims):
-        dealt = deal_unseen(m, k, rnd)
-        if toss:
-            team = rnd.randrange(2)
-            dealt = replace(dealt, kickoff=team, poss=team)
-        final = match.simulate(dealt, rnd)
+        final = match.simulate(deal(rnd, toss), rnd)
         for i, holds in enumerate(predicates):
             if holds(final):
                 wins[i] += 1
