@@ -177,6 +177,7 @@ def test_odds_ignore_hidden_cards_the_viewer_cannot_know(turns: int) -> None:
     rnd = random.Random(turns)
     for viewer in (None, *range(6)):
         twin = hidden_twin(s, viewer, rnd)
+        assert bukmeker.view(twin, viewer) == bukmeker.view(s, viewer)  # nothing to tell apart
         a = GAME.odds(FociState("bukmeker", s), viewer, ctx())
         b = GAME.odds(FociState("bukmeker", twin), viewer, ctx())
         assert a == b, viewer
