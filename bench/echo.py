@@ -29,7 +29,13 @@ def view(room: str, seat: int | None) -> str:
     body = {
         "type": "view",
         "seq": seqs[room],
-        "view": {"status": "playing", "you": seat, "to_act": [0], "legal": [{"type": "go"}], "pad": PAD},
+        "view": {
+            "status": "playing",
+            "you": seat,
+            "to_act": [0],
+            "legal": [{"type": "go"}],
+            "pad": PAD,
+        },
     }
     return orjson.dumps(body).decode()
 
@@ -47,7 +53,9 @@ async def socket(ws: WebSocket, room: str) -> None:
             if message.get("type") != "act":
                 continue
             seqs[room] += 1
-            await ws.send_text(orjson.dumps({"type": "ack", "cid": message["cid"], "seq": seqs[room]}).decode())
+            await ws.send_text(
+                orjson.dumps({"type": "ack", "cid": message["cid"], "seq": seqs[room]}).decode()
+            )
             text = view(room, None)
             for peer in list(rooms[room]):
                 try:
@@ -61,7 +69,9 @@ async def socket(ws: WebSocket, room: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
     args = parser.parse_args()
