@@ -46,6 +46,8 @@ export const api = {
   addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
   rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
+  setAway: (code, token, seat, away) =>
+    call("POST", `${room(code)}/seats/${seat}/away`, { body: { away }, token }),
   replay: (code) => call("GET", `${room(code)}/replay`),
   replayStep: (code, seq) => call("GET", `${room(code)}/replay/${seq}`),
 };

@@ -120,6 +120,7 @@ function menu() {
         toggle("pitchside.theme", ["auto", "light", "dark"], [t("ui.theme_auto"), t("ui.theme_light"), t("ui.theme_dark")], applyTheme),
       ),
       row(t("ui.haptics"), toggle("pitchside.haptics", ["on", "off"], [t("ui.on"), t("ui.off")])),
+      current?.menuRows?.(),
       current?.help?.()
         ? h(
             "div",

@@ -72,6 +72,18 @@ export function t(key, vars) {
   );
 }
 
+/** A key in every language, {en, hu, da}: labels that follow a later language switch. */
+export function all(key, vars) {
+  const saved = lang;
+  const out = {};
+  for (const code of LANGS) {
+    lang = code;
+    out[code] = t(key, vars);
+  }
+  lang = saved;
+  return out;
+}
+
 export function getLang() {
   return lang;
 }

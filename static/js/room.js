@@ -9,7 +9,11 @@ import {
   bar,
   btn,
   buzz,
+  clockChip,
+  clockIsLow,
+  clockLeft,
   errorText,
+  eventText,
   gameName,
   hideBanner,
   loadOptionLabels,
@@ -23,12 +27,15 @@ import {
   statusText,
   t,
   tableCtx,
+  tickClocks,
   toast,
+  verifySeed,
 } from "./shell.js";
 
 // --- Room: join / lobby / table / result ----------------------------------------------------
 
 const SENDING_AFTER_MS = 300; // UX §4.1: "Sending…" once an action waits this long
+const CLOCK_TICK_MS = 250;
 
 export function roomScreen(code) {
   const room = {
@@ -41,6 +48,9 @@ export function roomScreen(code) {
     presence: null,
     table: null, // {module, root, game}
     pollTimer: null,
+    clockTimer: null,
+    viewAt: 0, // Date.now() when the current view arrived (clocks count from it)
+    buzzedAt: null, // the seq whose "10 s left" buzz was given
     bannerTimer: null,
     bannerShown: false,
     lastToAct: false,
@@ -54,6 +64,7 @@ export function roomScreen(code) {
     room.left = true;
     room.sock?.stop();
     clearInterval(room.pollTimer);
+    clearInterval(room.clockTimer);
     clearTimeout(room.bannerTimer);
     hideBanner();
   }
@@ -208,7 +219,10 @@ export function roomScreen(code) {
     room.sock?.stop();
     room.sock = new RoomSocket(code, room.seat?.token, {
       onView: (msg) => {
+        const before = room.view?.seq;
         room.view = { ...msg.view, seq: msg.seq };
+        room.viewAt = Date.now();
+        if (before !== undefined) standInToasts(before);
         room.info.status = room.view.status;
         if (room.view.status === "lobby") lobbySeats(room.view.public?.seats);
         draw();
@@ -222,7 +236,8 @@ export function roomScreen(code) {
       onPresence: (msg) => {
         room.presence = msg;
         const known = new Set(room.info.seats.map((x) => x.seat));
-        if ((msg.seats || []).some((p) => !known.has(p.seat))) refreshInfo();
+        // a new seat, or (during a match) maybe someone came back from away
+        if ((msg.seats || []).some((p) => !known.has(p.seat)) || room.view?.status === "playing") refreshInfo();
         mergePresence();
         draw();
       },
@@ -272,6 +287,17 @@ export function roomScreen(code) {
       if (s) s.connected = p.connected;
     }
     room.info.spectators = room.presence.spectators ?? room.info.spectators;
+  }
+
+  /** "⚙ played for Bence" as a toast too: the table moved without anyone's tap. */
+  function standInToasts(afterSeq) {
+    for (const e of room.view.log || []) {
+      if (e.event !== "stand_in" || e.seq <= afterSeq) continue;
+      const text = eventText(room.view.game, e, names());
+      // one toast per sentence at a time: fast clocks must not stack the screen full
+      const shown = [...document.querySelectorAll("#toasts .toast")].some((x) => x.textContent === text);
+      if (!shown) toast(text, "info");
+    }
   }
 
   function yourTurnBuzz() {
@@ -410,17 +436,27 @@ export function roomScreen(code) {
         },
         "?",
       );
+      table.statusClock = h("span", { class: "status-clock" });
       table.status = h(
         "div",
         { class: "status-line", id: "status" },
-        h("div", { class: "status-row", "aria-live": "polite" }, table.statusText, table.helpButton),
+        h(
+          "div",
+          { class: "status-row" },
+          h("span", { class: "status-text-wrap", "aria-live": "polite" }, table.statusText),
+          table.statusClock,
+          table.helpButton,
+        ),
         table.helpText,
       );
+      table.seats = h("ul", { class: "seat-strip table-seats", id: "table-seats" });
       table.result = h("div", { class: "result-slot" });
     }
+    table.status.dataset.seq = view.seq;
     if (table.status.parentNode !== main) {
-      main.replaceChildren(table.status, table.result, table.root);
+      main.replaceChildren(table.status, table.seats, table.result, table.root);
     }
+    drawClocks(view, table);
     const pending = room.sock?.pending;
     const sending = pending && Date.now() - pending.at >= SENDING_AFTER_MS;
     table.statusText.textContent = statusText(view, ctx, table.module) + (sending ? ` · ${t("ui.sending")}` : "");
@@ -446,6 +482,54 @@ export function roomScreen(code) {
     }
     if (view.status === "finished" && !bar.childElementCount) bar.hidden = true;
     else bar.hidden = false;
+  }
+
+  /** The seats of a clocked match (or one with a seat handed to the bot): ⚙, away, and a
+   * countdown chip on each seat we wait for; the status line's chip for the seat that matters
+   * most here (you, or the one we wait for). */
+  function drawClocks(view, table) {
+    const left = clockLeft(view, room.viewAt);
+    const clock = view.status === "playing" ? view.public?.clock : null;
+    const away = new Set(clock?.away || []);
+    for (const s of room.info.seats) if (s.away && view.status === "playing") away.add(s.seat);
+    const n = names();
+    const waiting = Object.keys(left).map(Number);
+    const focus = waiting.includes(view.you)
+      ? view.you
+      : waiting.sort((a, b) => left[a] - left[b])[0];
+    const turnMs = (clock?.turn_seconds ?? 0) * 1000;
+    table.statusClock.replaceChildren(focus === undefined ? "" : clockChip(focus, left[focus], n[focus], turnMs));
+    table.seats.hidden = !clock && !away.size;
+    if (!table.seats.hidden) {
+      const toAct = new Set(view.to_act || []);
+      table.seats.replaceChildren(
+        ...seated().map((s) =>
+          h(
+            "li",
+            { class: ["table-seat", toAct.has(s.seat) && "to-act", s.seat === view.you && "you"], "data-seat": s.seat },
+            h("span", { class: "seat-n" }, String(s.seat + 1)),
+            s.bot ? "⚙ " : null,
+            h("span", { class: "seat-who" }, s.name),
+            away.has(s.seat) ? h("span", { class: "away-tag" }, `⚙ ${t("ui.away_tag")}`) : null,
+            left[s.seat] !== undefined ? clockChip(s.seat, left[s.seat], s.name, turnMs) : null,
+          ),
+        ),
+      );
+    }
+    clearInterval(room.clockTimer);
+    room.clockTimer = waiting.length ? setInterval(tick, CLOCK_TICK_MS) : null;
+  }
+
+  function tick() {
+    const view = room.view;
+    if (room.left || !view || !room.table) return;
+    const left = clockLeft(view, room.viewAt);
+    const mine = left[view.you];
+    if (clockIsLow(mine) && mine > 0 && room.buzzedAt !== view.seq) {
+      room.buzzedAt = view.seq;
+      buzz(15);
+    }
+    if (!tickClocks(main, left)) clearInterval(room.clockTimer);
   }
 
   function resultPanel(view, ctx, module) {
@@ -524,10 +608,8 @@ export function roomScreen(code) {
         const seed = String(rep.seed);
         const shown = `${seed.slice(0, 8)}… → SHA-256 ${hash.slice(0, 8)}…`;
         line.append(shown, " ");
-        if (!crypto.subtle) return;
-        const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(seed));
-        const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-        line.append(hex === hash ? `✓ ${t("ui.verified")}` : `✗ ${t("ui.not_verified")}`);
+        const ok = await verifySeed(seed, hash);
+        if (ok !== null) line.append(ok ? `✓ ${t("ui.verified")}` : `✗ ${t("ui.not_verified")}`);
       })
       .catch(() => {});
     return line;
@@ -545,6 +627,46 @@ export function roomScreen(code) {
     return key && i18n.has(key) ? t(key) : null;
   }
 
-  return { leave, rerender, help };
+  /** The host's ☰ during a match: hand each human seat to the bot, or give it back. */
+  function menuRows() {
+    const view = room.view;
+    if (!isHost() || view?.status !== "playing") return null;
+    const away = new Set(view.public?.clock?.away || []);
+    for (const s of room.info.seats) if (s.away) away.add(s.seat);
+    const humans = seated().filter((s) => !s.bot);
+    return h(
+      "div",
+      { class: "menu-row", id: "menu-away" },
+      h("span", { class: "menu-label" }, t("ui.hand_to_bot")),
+      h(
+        "div",
+        { class: "row" },
+        humans.map((s) => {
+          const isAway = away.has(s.seat);
+          const button = btn(isAway ? t("ui.give_back", { name: s.name }) : t("ui.hand_seat", { name: s.name }), {
+            class: ["btn btn-small", isAway && "is-away"],
+            "data-seat": s.seat,
+            onclick: async () => {
+              button.disabled = true;
+              try {
+                await api.setAway(code, room.seat.token, s.seat, !isAway);
+                const mine = room.info.seats.find((x) => x.seat === s.seat);
+                if (mine) mine.away = !isAway;
+                await refreshInfo();
+                draw();
+                toast(isAway ? t("ui.give_back", { name: s.name }) : t("ui.stand_in_away", { name: s.name }), "ok");
+              } catch (err) {
+                toast(errorText(err));
+              }
+              button.closest("dialog")?.close();
+            },
+          });
+          return button;
+        }),
+      ),
+    );
+  }
+
+  return { leave, rerender, help, menuRows };
 }
 

@@ -143,6 +143,9 @@ export function eventText(game, event, names) {
   const vars = { ...event };
   const who = typeof event.seat === "number" ? names[event.seat] : null;
   if (who) vars.name = who;
+  // The room's own event: the bot moved for a human seat (its clock ran out, or it is away).
+  const standIn = `ui.stand_in_${event.reason}`;
+  if (event.event === "stand_in" && i18n.has(standIn)) return t(standIn, { name: who ?? "?" });
   if (i18n.has(key)) return t(key, vars);
   if (event.text) return event.text;
   const rest = Object.entries(event)
@@ -152,6 +155,74 @@ export function eventText(game, event, names) {
   return who ? `${who} · ${what}` : what;
 }
 
+
+// --- turn clocks (public.clock) --------------------------------------------------------------
+
+const CLOCK_LOW_MS = 10000; // UX §4: the last 10 s pulse
+
+/** Milliseconds left per waited-for seat ({seat: ms}), counted down from `public.clock.now`
+ * with our own time since the view arrived (phone clocks may be off; elapsed time is not). */
+export function clockLeft(view, arrivedAt, now = Date.now()) {
+  const clock = view?.status === "playing" ? view.public?.clock : null;
+  const out = {};
+  for (const [seat, at] of Object.entries(clock?.deadlines || {})) {
+    out[seat] = Math.max(0, at - clock.now - (now - arrivedAt));
+  }
+  return out;
+}
+
+export function formatClock(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** A "◔ 0:41" chip for a seat (the ring empties as the turn runs out; `turnMs` is a full
+ * turn); tickClocks() keeps it current. */
+export function clockChip(seat, ms, name, turnMs) {
+  const chip = h(
+    "span",
+    { class: "clock tabnum", "data-seat": seat, "data-turn": turnMs, role: "timer" },
+    h("span", { class: "clock-ring", "aria-hidden": "true" }),
+    h("span", { class: "clock-time" }),
+  );
+  setClock(chip, ms, name);
+  return chip;
+}
+
+function setClock(chip, ms, name) {
+  const turn = Number(chip.dataset.turn) || ms || 1;
+  chip.style.setProperty("--left", String(Math.min(1, ms / turn)));
+  chip.lastChild.textContent = formatClock(ms);
+  chip.classList.toggle("clock-low", ms <= CLOCK_LOW_MS);
+  if (name !== undefined) chip.setAttribute("aria-label", t("ui.clock_left", { name, time: formatClock(ms) }));
+}
+
+/** Updates every clock chip under `root` from clockLeft(); returns whether any still runs. */
+export function tickClocks(root, left) {
+  let running = false;
+  for (const chip of root.querySelectorAll(".clock[data-seat]")) {
+    const ms = left[chip.dataset.seat];
+    if (ms === undefined) continue;
+    setClock(chip, ms);
+    running ||= ms > 0;
+  }
+  return running;
+}
+
+export function clockIsLow(ms) {
+  return ms !== undefined && ms <= CLOCK_LOW_MS;
+}
+
+// --- fair shuffle ---------------------------------------------------------------------------
+
+/** SHA-256 of the revealed seed, in hex, equals the room's published seed_hash: true/false,
+ * or null where the browser has no crypto.subtle (plain http off localhost). */
+export async function verifySeed(seed, hash) {
+  if (!crypto.subtle) return null;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(seed)));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return hex === hash;
+}
 
 // --- game table modules (contract: static/js/games/README.md) -------------------------------
 
@@ -171,13 +242,24 @@ export async function loadTable(game) {
   }
 }
 
-/** A game's optional options.js: {name: {label: {en,hu,da}, choices, choiceLabels}}. */
+/** The labels of the turn clock, a room option of every game (`turn_seconds`). */
+function clockOption() {
+  const choices = [0, 30, 60, 120];
+  const choiceLabels = {};
+  for (const n of choices) choiceLabels[n] = n ? i18n.all("ui.clock_s", { n }) : i18n.all("ui.clock_off");
+  return { label: i18n.all("ui.turn_clock"), choices, choiceLabels };
+}
+
+/** A game's optional options.js: {name: {label: {en,hu,da}, choices, choiceLabels}}, with the
+ * shell's turn clock unless the game labels it itself. */
 export async function loadOptionLabels(gameId) {
+  let own = {};
   try {
-    return (await import(`/static/js/games/${gameId}/options.js`)).options || {};
+    own = (await import(`/static/js/games/${gameId}/options.js`)).options || {};
   } catch {
-    return {};
+    // a game without options.js shows raw option names
   }
+  return { turn_seconds: clockOption(), ...own };
 }
 
 /** "Extra time: ✗ · Copies: 3", in the current language where options.js has labels. */

@@ -1,0 +1,79 @@
+"""Turn clocks in a real browser: a phone host picks "Turn clock: 30 s" on Home, plays a bot,
+lets its clock run out (the server's clocks run 20× faster here), and sees the bot move for it:
+"⚙ played for Anna" in the log and the table on a newer step."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONE
+
+pytestmark = pytest.mark.browser
+
+ROOM_PATH = re.compile(r"/r/([A-HJKMNP-Z2-9]{6})$")
+
+
+def two_player_game(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Duel when the server has it (short turns), else any game with a bot for two."""
+    with urllib.request.urlopen(f"{url}/api/games", timeout=5) as response:
+        games = json.load(response)
+    ranked = sorted(games, key=lambda g: (g["id"] != "duel", g["id"] != "focifogadas"))
+    for game in ranked:
+        for mode in game["modes"]:
+            if (
+                mode["min_players"] <= 2 <= mode["max_players"]
+                and "turn_seconds" in mode["options"]
+            ):
+                return game, mode
+    pytest.skip("no two-player game with a turn clock")
+
+
+async def test_a_clock_runs_out_and_the_bot_plays_for_the_phone(
+    browser: Any, clock_url: str, shot: Any
+) -> None:
+    game, mode = two_player_game(clock_url)
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    await page.goto(clock_url)
+    await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
+    if len(game["modes"]) > 1:
+        await page.locator(".chips .chip").nth(game["modes"].index(mode)).tap()
+    await page.locator("details.options summary").tap()
+    clock = page.get_by_label("Turn clock")
+    assert await clock.locator("option").all_inner_texts() == ["off", "30 s", "60 s", "120 s"]
+    await clock.select_option(label="30 s")
+    await page.fill("#name", "Anna")
+    await shot(page, "clock-home-option")
+    await page.tap("#create")
+    await page.wait_for_url(ROOM_PATH)
+    # The lobby names the clock setting.
+    await page.get_by_text("Turn clock: 30 s").wait_for()
+    await page.tap("#add-bot")
+    await page.locator("#seats .seat:not(.empty)").nth(1).wait_for()
+    await page.tap("#start:not([disabled])")
+
+    # Whenever the phone is waited for, the status line counts its clock down.
+    status = page.locator("#status")
+    await status.wait_for()
+    chip = page.locator("#status .status-clock .clock")
+    await chip.wait_for()
+    assert re.fullmatch(r"\d:\d\d", (await chip.inner_text()).strip())
+    assert await page.locator("#table-seats").get_by_text("Anna").is_visible()
+    await shot(page, "clock-running")
+    seq_before = int(await status.get_attribute("data-seq") or "0")
+
+    # Nobody taps: the clock runs out and the bot moves for Anna.
+    played = page.locator(".toast").get_by_text("⚙ played for Anna")
+    await played.first.wait_for(timeout=20_000)
+    await shot(page, "clock-stand-in")
+    log_line = page.locator(".table .log li").get_by_text("⚙ played for Anna")
+    await log_line.first.wait_for(state="attached")
+    seq_after = int(await status.get_attribute("data-seq") or "0")
+    assert seq_after > seq_before
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
