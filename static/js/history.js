@@ -8,6 +8,11 @@ const SHOW = 30;
 
 function row(entry, list) {
   const line = h("span", { class: "muted small" }, t("ui.loading"));
+  const replay = btn(`${t("ui.replay")} ▸`, {
+    class: "btn btn-small history-replay",
+    hidden: true,
+    onclick: () => navigate(`/r/${entry.code}/replay`),
+  });
   const item = h(
     "li",
     { class: "history-item" },
@@ -17,12 +22,14 @@ function row(entry, list) {
       h("span", { class: "room-code-small" }, entry.code),
       line,
     ),
+    replay,
   );
   Promise.all([api.room(entry.code), games().catch(() => [])])
     .then(([info, list]) => {
       const game = list.find((g) => g.id === info.game);
       const names = info.seats.map((s) => s.name).join(", ");
       line.textContent = `${gameName(game, info.game)} · ${modeName(info.game, info.mode)} · ${t(`ui.status_${info.status}`)} · ${names}`;
+      replay.hidden = info.status !== "finished";
     })
     .catch((err) => {
       if (err.status === 404) {

@@ -138,9 +138,19 @@ export function statusText(view, ctx, module) {
   return i18n.has(phaseKey) ? t(phaseKey, {}) : humanize(view.phase || "");
 }
 
+/** A nested value of an event as a word: a card's or action's name, type or id. */
+function objectWord(v) {
+  if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? objectWord(x) : x)).join(", ");
+  const name = i18n.pick(v.name, null);
+  if (typeof name === "string") return name;
+  if (v.type) return humanize(v.type);
+  return v.id ?? JSON.stringify(v);
+}
+
 export function eventText(game, event, names) {
   const key = `${game}.event.${event.event}`;
-  const vars = { ...event };
+  const vars = {};
+  for (const [k, v] of Object.entries(event)) vars[k] = v && typeof v === "object" ? objectWord(v) : v;
   const who = typeof event.seat === "number" ? names[event.seat] : null;
   if (who) vars.name = who;
   // The room's own event: the bot moved for a human seat (its clock ran out, or it is away).

@@ -33,33 +33,47 @@ def two_player_game(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
     pytest.skip("no two-player game with a turn clock")
 
 
+async def phone_host(
+    browser: Any, url: str, game: dict[str, Any], mode: dict[str, Any], clock: str | None = None
+) -> Any:
+    """A phone that went Home → game → mode (→ Turn clock) → name "Anna" → Create."""
+    context = await browser.new_context(**PHONE)
+    page = await context.new_page()
+    await page.goto(url)
+    await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
+    if len(game["modes"]) > 1:
+        await page.locator(".chips .chip").nth(game["modes"].index(mode)).tap()
+    if clock is not None:
+        await page.locator("details.options summary").tap()
+        choice = page.get_by_label("Turn clock")
+        assert await choice.locator("option").all_inner_texts() == ["off", "30 s", "60 s", "120 s"]
+        await choice.select_option(label=clock)
+    await page.fill("#name", "Anna")
+    return page
+
+
+async def start_against_a_bot(page: Any, lobby_shows: str | None = None) -> None:
+    """Create → (the lobby shows `lobby_shows`) → + Add bot → Start; returns at the table."""
+    await page.tap("#create")
+    await page.wait_for_url(ROOM_PATH)
+    if lobby_shows:
+        await page.get_by_text(lobby_shows).wait_for()
+    await page.tap("#add-bot")
+    await page.locator("#seats .seat:not(.empty)").nth(1).wait_for()
+    await page.tap("#start:not([disabled])")
+    await page.locator("#status").wait_for()
+
+
 async def test_a_clock_runs_out_and_the_bot_plays_for_the_phone(
     browser: Any, clock_url: str, shot: Any
 ) -> None:
     game, mode = two_player_game(clock_url)
-    context = await browser.new_context(**PHONE)
-    page = await context.new_page()
-    await page.goto(clock_url)
-    await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
-    if len(game["modes"]) > 1:
-        await page.locator(".chips .chip").nth(game["modes"].index(mode)).tap()
-    await page.locator("details.options summary").tap()
-    clock = page.get_by_label("Turn clock")
-    assert await clock.locator("option").all_inner_texts() == ["off", "30 s", "60 s", "120 s"]
-    await clock.select_option(label="30 s")
-    await page.fill("#name", "Anna")
+    page = await phone_host(browser, clock_url, game, mode, clock="30 s")
     await shot(page, "clock-home-option")
-    await page.tap("#create")
-    await page.wait_for_url(ROOM_PATH)
-    # The lobby names the clock setting.
-    await page.get_by_text("Turn clock: 30 s").wait_for()
-    await page.tap("#add-bot")
-    await page.locator("#seats .seat:not(.empty)").nth(1).wait_for()
-    await page.tap("#start:not([disabled])")
+    await start_against_a_bot(page, lobby_shows="Turn clock: 30 s")
 
     # Whenever the phone is waited for, the status line counts its clock down.
     status = page.locator("#status")
-    await status.wait_for()
     chip = page.locator("#status .status-clock .clock")
     await chip.wait_for()
     assert re.fullmatch(r"\d:\d\d", (await chip.inner_text()).strip())
