@@ -1,0 +1,248 @@
+"""Football Duel on two phones: every page is a 390×844 touch context and plays by tapping its
+table, from Home with the short-match options to the result screen (issue 3).
+
+Each page plays its own seat at the same time as the other: an attacker, then a slot, then the
+confirm; one swap and Done in each arrangement; keepers, a dropped taker and penalties when a
+level match goes to the shoot-out. Screenshots of the first view of each phase land in
+/tmp/shots (PITCHSIDE_SHOTS).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONE, SHOTS
+from tests.e2e.test_lobby import ROOM_PATH, take_seat
+
+pytestmark = pytest.mark.browser
+playwright_api = pytest.importorskip("playwright.async_api")
+expect = playwright_api.expect
+PlaywrightTimeout = playwright_api.TimeoutError
+
+# Marks the control this page's player taps next (data-e2e="next") and says what it is, or
+# returns null when the page has nothing to do. `swap` asks for one swap before Done while
+# arranging. Order: a swap; an enabled confirm ("… ✓"); one of your own highlighted cards
+# (attacker, shooter, keeper, taker); a highlighted slot of the opponent's chain.
+DUEL_NEXT = """
+(swap) => {
+  const root = document.querySelector(".table-duel");
+  if (!root || document.querySelector("#result")) return null;
+  document.querySelector("[data-e2e]")?.removeAttribute("data-e2e");
+  const usable = (sel) => [...root.querySelectorAll(sel)].filter((b) => !b.disabled);
+  const arranging = !!document.querySelector("#bar .bar-stack");
+  const mine = usable(".side.mine button.dcard.legal");
+  const picked = mine.find((b) => b.getAttribute("aria-pressed") === "true");
+  const confirm = [...document.querySelectorAll("#bar button.btn-primary")]
+    .find((b) => !b.disabled && b.textContent.endsWith("✓"));
+  let kind = null;
+  let el = null;
+  if (arranging && swap && mine.length >= 2) {
+    kind = picked ? "swap-second" : "swap-first";
+    el = mine.find((b) => b !== picked);
+  } else if (confirm) {
+    [kind, el] = [arranging ? "done" : "confirm", confirm];
+  } else if (!picked && mine.length) {
+    [kind, el] = ["card", mine[0]];
+  } else {
+    el = usable(".side.opp button.dcard.legal[aria-pressed=false]")[0];
+    kind = el ? "slot" : null;
+  }
+  if (!el) return null;
+  el.setAttribute("data-e2e", "next");
+  return { kind, arranging, shootout: !!root.querySelector(".kicks") };
+}
+"""
+
+
+def game_info(app_url: str, game_id: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{app_url}/api/games", timeout=5) as response:
+        games = json.load(response)
+    game = next((g for g in games if g["id"] == game_id), None)
+    if game is None:
+        pytest.skip(f"the server does not register {game_id}")
+    return dict(game)
+
+
+def room_info(app_url: str, url: str) -> dict[str, Any]:
+    code = ROOM_PATH.search(url)
+    assert code is not None, url
+    with urllib.request.urlopen(f"{app_url}/api/rooms/{code.group(1)}", timeout=5) as response:
+        return dict(json.load(response))
+
+
+async def host_with_options(
+    browser: Any, app_url: str, game_id: str, choices: dict[str, str], checks: list[str], name: str
+) -> Any:
+    """A host phone that went Home → game → options (a select's choice by label, checkboxes
+    ticked) → name → Create; returns its page in the lobby."""
+    game = game_info(app_url, game_id)
+    page = await (await browser.new_context(**PHONE)).new_page()
+    await page.goto(app_url)
+    await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
+    if choices or checks:
+        await page.locator("details.options summary").tap()
+        for option, label in choices.items():
+            await page.locator(f"#opt-{option}").select_option(label=label)
+        for option in checks:
+            await page.locator(f"#opt-{option}").tap()
+    await page.fill("#name", name)
+    await page.tap("#create")
+    await page.wait_for_url(ROOM_PATH)
+    await page.locator("#seats").get_by_text(name).wait_for()
+    return page
+
+
+async def two_phones(browser: Any, host: Any, table: str, guest: str) -> list[Any]:
+    """The guest opens the room link on a second phone and sits; the host starts."""
+    phone = await take_seat(browser, host.url, guest)
+    await host.locator("#seats").get_by_text(guest).wait_for()
+    await host.locator("#start:not([disabled])").tap()
+    for page in (host, phone):
+        await page.locator(table).wait_for()
+    return [host, phone]
+
+
+async def stuck(page: Any, tag: str, why: str) -> None:
+    """Fails the test with a screenshot of the page that stopped making progress."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{tag}-stuck.png"
+    await page.screenshot(path=str(path), full_page=True)
+    status = (
+        await page.locator("#status").inner_text() if await page.locator("#status").count() else ""
+    )
+    pytest.fail(f"{why}; status {status!r}; screenshot {path}")
+
+
+class Seat:
+    """How one page picks its next tap: `js` is `(arg) => what | null` run in the page; it marks
+    the control to tap with data-e2e="next". `arg()` feeds it, `name(what)` names the tap for
+    its screenshot, `tapped(what)` learns from a tap that went through."""
+
+    js = ""
+
+    def arg(self) -> Any:
+        return None
+
+    def name(self, what: dict[str, Any]) -> str:
+        return str(what["kind"])
+
+    def tapped(self, what: dict[str, Any]) -> None:
+        pass
+
+
+class DuelSeat(Seat):
+    """One swap in each arrangement before Done; otherwise the first highlighted choice."""
+
+    js = DUEL_NEXT
+
+    def __init__(self) -> None:
+        self.swap_due = True
+
+    def arg(self) -> bool:
+        return self.swap_due
+
+    def name(self, what: dict[str, Any]) -> str:
+        return ("penalties-" if what["shootout"] else "") + str(what["kind"])
+
+    def tapped(self, what: dict[str, Any]) -> None:
+        if what["kind"] == "swap-second":
+            self.swap_due = False
+        elif what["kind"] == "done" or not what["arranging"]:
+            self.swap_due = True  # for the next arrangement
+
+
+async def play_seat(
+    page: Any, seat: Seat, tag: str, shot: Any, limit: int, patience_ms: int = 20_000
+) -> int:
+    """Taps this page's table until the result panel shows; returns the number of taps.
+
+    Waits on the DOM only: for something to tap (or the result), then, after a tap, for the
+    tapped control to be replaced by the table's next render. Fails with a screenshot when
+    nothing becomes tappable within `patience_ms` or after `limit` taps."""
+    taps = 0
+    seen: set[str] = set()
+    while True:
+        try:
+            handle = await page.wait_for_function(
+                f"(arg) => document.querySelector('#result') ? 'result' : ({seat.js})(arg)",
+                arg=seat.arg(),
+                timeout=patience_ms,
+            )
+        except PlaywrightTimeout:
+            await stuck(page, tag, f"nothing to tap for {patience_ms} ms after {taps} taps")
+        what = await handle.json_value()
+        if what == "result":
+            return taps
+        name = seat.name(what)
+        if name not in seen:
+            seen.add(name)
+            await shot(page, f"{tag}-{taps:03d}-{name}")
+        try:
+            await page.locator("[data-e2e=next]").tap(timeout=750)
+        except PlaywrightTimeout:  # redrawn by a newer view under the finger: look again
+            continue
+        seat.tapped(what)
+        taps += 1
+        if taps > limit:
+            await stuck(page, tag, f"no result after {taps} taps")
+        await page.locator("[data-e2e=next]").wait_for(state="detached", timeout=patience_ms)
+
+
+def page_errors(page: Any) -> list[str]:
+    """Uncaught exceptions in the page from now on (a table that throws draws nothing)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+async def check_result(pages: list[Any], names: list[str]) -> str:
+    """Both phones show the result panel, the host a Rematch button; returns the headline."""
+    heads = []
+    for page in pages:
+        result = page.locator("#result")
+        await expect(result).to_be_visible()
+        await expect(result.locator(".score")).to_have_text(re.compile(r"^\d+ – \d+$"))
+        heads.append(await result.locator("h1").inner_text())
+    assert heads[0] == heads[1]
+    assert heads[0] in [f"{n} wins" for n in names] + ["It's a draw"], heads
+    await expect(pages[0].locator("#rematch")).to_be_visible()
+    assert await pages[1].locator("#rematch").count() == 0
+    return str(heads[0])
+
+
+async def test_two_phones_play_a_short_duel_to_the_final_screen(
+    browser: Any, app_url: str, shot: Any
+) -> None:
+    started = time.monotonic()
+    host = await host_with_options(
+        browser,
+        app_url,
+        "duel",
+        {"copies": "2 (22 cards, short)", "halves": "1"},
+        ["shootout"],
+        "Anna",
+    )
+    options = room_info(app_url, host.url)["options"]
+    assert (options["copies"], options["halves"], options["shootout"]) == (2, 1, True)
+    pages = await two_phones(browser, host, ".table-duel", "Bence")
+    errors = [page_errors(page) for page in pages]
+    await expect(host.locator("#status")).to_contain_text(re.compile("Pick an attacker|Waiting"))
+    await shot(host, "duel-start-host")
+
+    taps = await asyncio.gather(
+        *(play_seat(page, DuelSeat(), f"duel-{i}", shot, 400) for i, page in enumerate(pages))
+    )
+    headline = await check_result(pages, ["Anna", "Bence"])
+    for i, page in enumerate(pages):
+        await shot(page, f"duel-result-{i}")
+    assert errors == [[], []]
+    assert min(taps) > 5, taps
+    assert headline, headline
+    assert time.monotonic() - started < 120
