@@ -5,70 +5,11 @@
 // ctx)` fills a result panel. The client computes no rules: every button is an element of
 // view.legal sent verbatim; statuses, blocks and "if it ended now" come from the view.
 
-// Own strings (en/hu/da), so this module works without keys in i18n.json; a key there wins.
-const TXT = {
-  en: {
-    scouting: "Scouting: look at 3 of the 5 set-aside piles", scouted: "Only you see these",
-    look: "Look at {piles}", draft: "Draft · round {round} of 3", offer_pick: "Offer this card",
-    pick_card: "Pick a card to offer", chosen: "Chosen ✓ · waiting for the others",
-    passing: "Passing your hand to {name}", disc_for: "{name} turns up {card}: choose its disc",
-    disc: "Put ×{value} on it", left: "left", stakes: "Stakes · {n} markers left",
-    stake: "{n} × 100: pay {pay} · win {win}", tap_card: "Tap a card to stake on it",
-    board: "The board", if_now: "If it ended now", markers: "markers",
-    own_card: "your card", already_staked: "already staked", two_bettor_limit: "⊘ 2 bettors until every card has a stake", no_markers: "no markers left",
-    scorer: "Scorer: {name}", kick_off: "Kick-off", goal: "GOAL {team}", corner: "Corner",
-    yellow: "Yellow card", red: "Red card", half_time: "Half time", full_time: "Full time",
-    confirm_full_time: "Confirm full time (settles now)", cancel_full_time: "Not yet",
-    undo: "↶ Undo last event", hand_to: "Hand scorer role to {name}", last: "Last: {entry}",
-    your_pair: "Your turn: play 1 of 2", play: "Play {card}", settlement: "Settlement",
-    paid: "{payer} → {payee}: {paid} of {owed}", forgiven: "{n} never owed again",
-    group: "×{disc} · {markers} markers", nothing: "No winning stakes: every bookmaker keeps the stakes.",
-    multiplier: "×{m}",
-  },
-  hu: {
-    scouting: "Felderítés: nézz meg 3-at az 5 félretett pakliból", scouted: "Ezeket csak te látod",
-    look: "Megnézem: {piles}", draft: "Választás · {round}/3. kör", offer_pick: "Ezt kínálom",
-    pick_card: "Válassz egy kártyát", chosen: "Kiválasztva ✓ · várunk a többiekre",
-    passing: "A lapjaidat {name} kapja", disc_for: "{name} felfordítja: {card} – válassz szorzókorongot",
-    disc: "×{value} rá", left: "maradt", stakes: "Tétek · {n} tétjelző maradt",
-    stake: "{n} × 100: fizetsz {pay} · nyersz {win}", tap_card: "Koppints egy kártyára a tétért",
-    board: "Fogadások", if_now: "Ha most érne véget", markers: "tétjelző",
-    own_card: "saját kártya", already_staked: "már tettél rá", two_bettor_limit: "⊘ 2 fogadó, amíg minden kártyán nincs tét", no_markers: "nincs több tétjelződ",
-    scorer: "Jegyző: {name}", kick_off: "Kezdőrúgás", goal: "GÓL {team}", corner: "Szöglet",
-    yellow: "Sárga lap", red: "Piros lap", half_time: "Félidő", full_time: "Vége",
-    confirm_full_time: "Vége – megerősítem (elszámolás)", cancel_full_time: "Még nem",
-    undo: "↶ Utolsó esemény visszavonása", hand_to: "Jegyző legyen: {name}", last: "Utolsó: {entry}",
-    your_pair: "Te jössz: játssz ki 1-et a 2-ből", play: "Kijátszom: {card}", settlement: "Elszámolás",
-    paid: "{payer} → {payee}: {paid} / {owed}", forgiven: "{n} többé nem jár",
-    group: "×{disc} · {markers} tétjelző", nothing: "Nincs nyertes tét: minden bukméker megtartja a téteket.",
-    multiplier: "×{m}",
-  },
-  da: {
-    scouting: "Spejdning: se 3 af de 5 fraskilte bunker", scouted: "Kun du ser disse",
-    look: "Se {piles}", draft: "Udvælgelse · runde {round} af 3", offer_pick: "Udbyd dette kort",
-    pick_card: "Vælg et kort at udbyde", chosen: "Valgt ✓ · venter på de andre",
-    passing: "Din hånd går til {name}", disc_for: "{name} vender {card}: vælg dens skive",
-    disc: "Sæt ×{value} på", left: "tilbage", stakes: "Indsatser · {n} brikker tilbage",
-    stake: "{n} × 100: betal {pay} · vind {win}", tap_card: "Tryk på et kort for at satse på det",
-    board: "Tavlen", if_now: "Hvis det sluttede nu", markers: "brikker",
-    own_card: "dit kort", already_staked: "allerede satset", two_bettor_limit: "⊘ 2 spillere, til alle kort har en indsats", no_markers: "ingen brikker tilbage",
-    scorer: "Protokolfører: {name}", kick_off: "Afspark", goal: "MÅL {team}", corner: "Hjørnespark",
-    yellow: "Gult kort", red: "Rødt kort", half_time: "Pause", full_time: "Slut",
-    confirm_full_time: "Bekræft slutfløjt (afregner nu)", cancel_full_time: "Ikke endnu",
-    undo: "↶ Fortryd sidste hændelse", hand_to: "Giv protokollen til {name}", last: "Sidst: {entry}",
-    your_pair: "Din tur: spil 1 af 2", play: "Spil {card}", settlement: "Afregning",
-    paid: "{payer} → {payee}: {paid} af {owed}", forgiven: "{n} skyldes aldrig igen",
-    group: "×{disc} · {markers} brikker", nothing: "Ingen vindende indsatser: bookmakerne beholder dem.",
-    multiplier: "×{m}",
-  },
-};
+import { button } from "./parts.js";
 
+// Strings: the `book.*` keys of i18n.json (en/hu/da).
 function say(ctx, key, vars = {}) {
-  const full = `focifogadas.book.${key}`;
-  const shared = ctx.t(full, vars);
-  if (shared !== full) return shared;
-  const text = (TXT[ctx.lang] || TXT.en)[key] ?? TXT.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? "").toString());
+  return ctx.t(`focifogadas.book.${key}`, vars);
 }
 
 const who = (ctx, seat) => ctx.names[seat] ?? `#${seat + 1}`;
@@ -76,12 +17,6 @@ const text = (obj, ctx) => (obj && (obj[ctx.lang] || obj.en)) || "";
 let chosen = { key: "", value: null };
 const pick = (key) => (chosen.key === key ? chosen.value : null);
 
-function button(ctx, label, action, primary = false) {
-  return ctx.h("button", {
-    type: "button", class: ["ff-btn", primary ? "primary" : ""], disabled: ctx.busy || !action,
-    onclick: () => action && ctx.send(action),
-  }, label);
-}
 
 // --- Betting phases -------------------------------------------------------------------------
 
@@ -216,7 +151,6 @@ export function renderBukmeker(root, view, ctx, ui) {
     panel,
     view.phase !== "peek" ? board(view, ctx, ui, rerender) : null,
     view.phase !== "peek" ? scoutedDrawer(view, ctx, ui) : null,
-    view.phase === "over" ? settlementPanel(view, ctx) : null,
     ui.log(view, ctx),
   ].filter(Boolean));
 }
@@ -247,6 +181,7 @@ function scorerPad(view, ctx) {
   const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
   return h("section", { class: "ff-panel" },
     h("h3", null, say(ctx, "scorer", { name: who(ctx, pub.scorer) })),
+    pub.confirming_full_time ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
     pad.length ? h("div", { class: "ff-bar" }, pad.map((a) => button(ctx,
       `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
       a.type === "goal" || a.type === "confirm_full_time"))) : null,
@@ -278,27 +213,38 @@ export function renderLive(root, view, ctx, ui) {
     ui.seats(view, ctx, seatExtra(ctx)),
     panel,
     board(view, ctx, ui, rerender),
-    view.phase === "over" ? settlementPanel(view, ctx) : null,
     ui.log(view, ctx),
   ].filter(Boolean));
 }
 
 // --- Settlement (result.settlement: ordered groups) -------------------------------------------
 
-function settlementPanel(view, ctx) {
-  const el = ctx.h("section", { class: "ff-panel" });
-  renderSettlement(el, view, ctx);
-  return el;
-}
+let walk = { key: "", step: 0, all: false };
 
+/** The settlement walk-through: one group per step (Back / Next / Show all), in server order. */
 export function renderSettlement(el, view, ctx) {
   const { h } = ctx;
   const groups = view.result?.settlement;
   if (!groups) return;
-  const lines = groups.length ? groups.map((g, i) => h("div", null,
-      h("strong", null, `${i + 1}. ${say(ctx, "group", { disc: g.disc, markers: g.markers })} · ${g.cards.join(", ")}`),
-      h("ul", null, g.transfers.map((t) => h("li", null,
-        `${t.card}: `, say(ctx, "paid", { payer: who(ctx, t.payer), payee: who(ctx, t.payee), paid: ctx.money(t.paid), owed: ctx.money(t.owed) }),
-        t.forgiven ? ` · ${say(ctx, "forgiven", { n: ctx.money(t.forgiven) })}` : ""))))) : [h("p", null, say(ctx, "nothing"))];
-  el.replaceChildren(h("h3", null, say(ctx, "settlement")), ...lines);
+  if (!groups.length) {
+    el.replaceChildren(h("h3", null, say(ctx, "settlement")), h("p", null, say(ctx, "nothing")));
+    return;
+  }
+  const key = `${view.seq}`;
+  if (walk.key !== key) walk = { key, step: 0, all: false };
+  const redraw = (change) => { Object.assign(walk, change); renderSettlement(el, view, ctx); };
+  const group = (g, i) => h("div", { class: "ff-group" },
+    h("strong", null, `${i + 1}. ${say(ctx, "group", { disc: g.disc, markers: g.markers })} · ${g.cards.join(", ")}`),
+    h("ul", null, g.transfers.map((t) => h("li", null,
+      `${t.card}: `, say(ctx, "paid", { payer: who(ctx, t.payer), payee: who(ctx, t.payee), paid: ctx.money(t.paid), owed: ctx.money(t.owed) }),
+      t.forgiven ? ` · ${say(ctx, "forgiven", { n: ctx.money(t.forgiven) })}` : ""))));
+  const shown = walk.all ? groups.map(group) : [group(groups[walk.step], walk.step)];
+  const nav = walk.all ? null : h("div", { class: "ff-bar" },
+    h("button", { type: "button", class: "btn ff-btn", disabled: walk.step === 0, onclick: () => redraw({ step: walk.step - 1 }) }, say(ctx, "back")),
+    h("button", { type: "button", class: "btn ff-btn", onclick: () => redraw({ all: true }) }, say(ctx, "all")),
+    h("button", { type: "button", class: "btn btn-primary ff-btn", disabled: walk.step >= groups.length - 1, onclick: () => redraw({ step: walk.step + 1 }) }, say(ctx, "next")));
+  el.replaceChildren(
+    h("h3", null, say(ctx, "settlement"), " · ", walk.all ? `${groups.length}` : say(ctx, "step", { i: walk.step + 1, n: groups.length })),
+    h("div", { class: "ff-meta" }, say(ctx, "order")),
+    ...shown, nav);
 }

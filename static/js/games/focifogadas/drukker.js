@@ -2,6 +2,8 @@
 // bets drawer. Multi-card choices are sent only as the element of view.legal whose card set
 // equals the selection, so the client never decides what is legal.
 
+import { button } from "./parts.js";
+
 let selection = { key: "", ids: [] };
 
 function selected(key) {
@@ -23,12 +25,6 @@ function matching(view, type, ids) {
   return view.legal.find((a) => a.type === type && [...a.cards].sort().join(",") === want) || null;
 }
 
-function button(ctx, label, action, primary = false) {
-  return ctx.h("button", {
-    type: "button", class: ["ff-btn", primary ? "primary" : ""], disabled: ctx.busy || !action,
-    onclick: () => action && ctx.send(action),
-  }, label);
-}
 
 function betsPanel(view, ctx, ui) {
   const { h, t } = ctx;

@@ -1,12 +1,15 @@
 // Focifogadás table (UX.md §3.4). This module draws what every mode shares: the pitch strip
 // (five sections, red upper / blue lower circles, the ball), the tracks, the seats row, action
-// and bet cards and the log. Each mode's own panels live in a module of its own, registered in
-// MODES: add `bukmeker: renderBukmeker` / `live: renderLive` from their files.
+// and bet cards, the turn clocks and the log. Each mode's own panels live in a module of its own
+// (drukker.js, book.js), registered in MODES; board.js draws the big screen (?screen=board).
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
+import { renderBoard } from "./board.js";
+import { renderBukmeker, renderLive, renderSettlement } from "./book.js";
 import { renderDrukker } from "./drukker.js";
+import { ensureStyle } from "./parts.js";
 
-const MODES = { drukker: renderDrukker };
+const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
 const KIND_ICON = {
   short_pass: "→", long_pass: "⤳", dribble: "≈", keep: "⟳", clearance: "⇥", throw_in: "↸",
@@ -36,7 +39,7 @@ const CSS = `
 .table-focifogadas .ff-seat.turn { box-shadow: 0 0 0 3px var(--sel); }
 .table-focifogadas .ff-money { color: var(--gold); font-weight: 600; }
 .table-focifogadas .ff-cards { display: flex; flex-wrap: wrap; gap: 8px; }
-.table-focifogadas .ff-card { min-width: 44px; min-height: 44px; width: 150px; text-align: left; background: var(--paper); color: #15201A; border: 2px solid var(--line); border-radius: 8px; padding: 0; overflow: hidden; font: inherit; }
+.table-focifogadas .ff-card { display: flex; flex-direction: column; align-self: flex-start; min-width: 44px; min-height: 44px; width: 150px; text-align: left; background: var(--paper); color: #15201A; border: 2px solid var(--line); border-radius: 8px; padding: 0; overflow: hidden; font: inherit; }
 .table-focifogadas .ff-card[aria-pressed="true"] { border-color: var(--sel); box-shadow: 0 0 0 3px var(--sel); }
 .table-focifogadas .ff-card .hd { display: block; padding: 4px 8px; color: #fff; font-weight: 800; font-size: 14px; }
 .table-focifogadas .ff-card .bd { display: block; padding: 4px 8px; font-size: 14px; }
@@ -57,13 +60,6 @@ const CSS = `
 .table-focifogadas .ff-log { font-size: 14px; color: var(--muted); margin: 0; padding-left: 20px; }
 `;
 
-function ensureStyle() {
-  if (document.getElementById("ff-style")) return;
-  const style = document.createElement("style");
-  style.id = "ff-style";
-  style.textContent = CSS;
-  document.head.append(style);
-}
 
 // --- Shared pieces, handed to each mode module ------------------------------------------------
 
@@ -81,7 +77,7 @@ function actionCard(card, ctx, opts = {}) {
     h("span", { class: "bd" }, ctx.t(`focifogadas.effect.${card.kind}`), ctx.lang !== "hu" ? h("span", { class: "hu" }, name(card.name, "hu")) : null),
   ];
   if (!opts.onclick) return h("span", { class: "ff-card", role: "img", "aria-label": label }, body);
-  return h("button", { type: "button", class: "ff-card", "aria-pressed": Boolean(opts.pressed), disabled: ctx.busy, onclick: opts.onclick, "aria-label": label }, body);
+  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick, "aria-label": label }, body);
 }
 
 /** A betting card face (light or dark header, id, text). */
@@ -93,7 +89,7 @@ function betCard(card, ctx, opts = {}) {
     h("span", { class: "bd" }, name(card.text, ctx.lang)),
   ];
   if (!opts.onclick) return h("span", { class: "ff-card", role: "img" }, body);
-  return h("button", { type: "button", class: "ff-card", "aria-pressed": Boolean(opts.pressed), disabled: ctx.busy, onclick: opts.onclick }, body);
+  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick }, body);
 }
 
 function statusBadge(status, ctx) {
@@ -158,42 +154,130 @@ function seats(view, ctx, extra) {
     h("div", { class: ["ff-seat", (view.to_act || []).includes(seat) ? "turn" : ""] },
       h("strong", null, ctx.names[seat] ?? `#${seat + 1}`), " ",
       p.money !== undefined ? h("span", { class: "ff-money" }, ctx.money(p.money)) : null,
-      extra ? extra(p, seat) : null)));
+      extra ? extra(p, seat) : null,
+      clockFor(view, seat, ctx))));
 }
 
+// --- Turn clocks (public.clock): count down locally from when the view arrived ---------------
+
+let clockBase = { seq: null, at: 0 };
+let ticker = null;
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function tick() {
+  const clocks = document.querySelectorAll(".table-focifogadas .ff-clock[data-zero]");
+  if (!clocks.length) {
+    clearInterval(ticker);
+    ticker = null;
+    return;
+  }
+  for (const el of clocks) {
+    const left = Number(el.dataset.zero) - Date.now();
+    el.textContent = `⏱ ${clockText(left)}`;
+    el.classList.toggle("low", left <= 10_000);
+  }
+}
+
+/** "⏱ 0:41" for a seat the clock waits for: deadline − server now, minus our own elapsed time. */
+function clockFor(view, seat, ctx) {
+  const clock = view.public.clock;
+  const deadline = clock?.deadlines?.[String(seat)];
+  if (deadline === undefined || deadline === null) return null;
+  if (clockBase.seq !== view.seq) clockBase = { seq: view.seq, at: Date.now() };
+  const zero = clockBase.at + (deadline - clock.now);
+  if (!ticker) ticker = setInterval(tick, 500);
+  const left = zero - Date.now();
+  return ctx.h("span", {
+    class: ["ff-clock", left <= 10_000 ? "low" : ""], "data-zero": zero,
+    "aria-label": ctx.t("focifogadas.ui.clock", { time: clockText(left) }),
+  }, ` ⏱ ${clockText(left)}`);
+}
+
+const MERGED_AFTER_ROLL = ["goal", "saved", "corner_taken", "yellow_card", "red_card", "ball_moved"];
+const QUIET = ["cards_drawn", "deck_shuffled", "ball_moved"];
+
 /** A log line: nested card objects and team words are flattened into {placeholders} first. */
-function eventText(e, ctx) {
-  const key = `focifogadas.event.${e.event}`;
-  const cardName = (c) => (c ? name(c.name, ctx.lang) || name(c.text, ctx.lang) : "");
+function eventText(e, ctx, view) {
+  const { t } = ctx;
+  const who = (seat) => (typeof seat === "number" ? ctx.names[seat] ?? `#${seat + 1}` : "");
+  const cardName = (c) => (c && typeof c === "object" ? name(c.name, ctx.lang) || name(c.text, ctx.lang) : "");
+  const teams = view?.public?.teams;
+  const entryTeam = (entry) => (entry?.startsWith("goal_") ? entry.slice(5) : null);
+  const team = e.team || e.kickoff || entryTeam(e.entry);
+  const rollFor = e.roll_for ? t(`focifogadas.roll.${e.roll_for}`) : "";
   const vars = {
     ...e,
-    name: typeof e.seat === "number" ? ctx.names[e.seat] ?? `#${e.seat + 1}` : "",
-    card: cardName(e.card),
-    team: e.team ? ctx.t(`focifogadas.ui.${e.team}`) : "",
-    poss: e.poss ? ctx.t(`focifogadas.ui.${e.poss}`) : "",
-    section: e.section ? ctx.t(`focifogadas.section.${e.section}`) : "",
+    name: who(e.seat),
+    card: cardName(e.card) || (typeof e.card === "string" ? e.card : ""),
+    card_id: typeof e.card === "object" && e.card ? e.card.id : e.card ?? "",
+    team: team ? t(`focifogadas.ui.${team}`) : "",
+    team_name: e.team_name || (team && teams ? teams[team] : "") || (team ? t(`focifogadas.ui.${team}`) : ""),
+    poss: e.poss ? t(`focifogadas.ui.${e.poss}`) : "",
+    section: e.section ? t(`focifogadas.section.${e.section}`) : "",
     score: Array.isArray(e.score) ? e.score.join(":") : "",
     kept: Array.isArray(e.kept) ? e.kept.map((c) => c.id).join(", ") : "",
-    status: e.status ? ctx.t(`focifogadas.status.${e.status}`) : "",
-    roll_for: e.roll_for ? ctx.t(`focifogadas.roll.${e.roll_for}`) : "",
-    cause: e.cause ? ctx.t(`focifogadas.cause.${e.cause}`) : "",
+    status: e.status ? t(`focifogadas.status.${e.status}`) : "",
+    roll_for: rollFor ? rollFor[0].toLocaleUpperCase(ctx.lang) + rollFor.slice(1) : "",
+    cause: e.cause ? t(`focifogadas.cause.${e.cause}`) : "",
+    money: typeof e.money === "number" ? ctx.money(e.money) : "",
+    paid: typeof e.paid === "number" ? ctx.money(e.paid) : "",
+    bookmaker_name: who(e.bookmaker),
+    to_name: who(e.to),
+    piles: Array.isArray(e.piles) ? e.piles.map((p) => t(`focifogadas.section_short.${p}`)).join(" ") : "",
+    cards: Array.isArray(e.cards) ? e.cards.join(", ") : "",
+    winners: Array.isArray(e.winners) ? e.winners.map(who).join(", ") : "",
   };
-  const text = ctx.t(key, vars);
+  let key = `focifogadas.event.${e.event}`;
+  if (e.event === "entry_made") key = `focifogadas.event.entry.${e.entry}`;
+  if (e.event === "entry_undone") {
+    vars.entry = t(`focifogadas.event.entry.${e.entry}`, vars);
+    key = `focifogadas.event.undone.${entryTeam(e.entry) ? e.entry : "other"}`;
+  }
+  const text = t(key, vars);
   return text === key ? ctx.eventText(e) : text;
 }
 
-function log(view, ctx) {
-  const { h } = ctx;
-  const quiet = ["cards_drawn", "deck_shuffled", "ball_moved"];
-  const items = (view.log || []).filter((e) => !quiet.includes(e.event)).slice(-8);
-  if (!items.length) return null;
-  return h("ol", { class: "ff-log", "aria-label": ctx.t("ui.log") }, items.map((e) => h("li", null, eventText(e, ctx))));
+/** The log as the table tells it: a roll and its outcome on one line ("Corner! Roll: 6 — …"). */
+function logLines(view, ctx) {
+  const events = view.log || [];
+  const lines = [];
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
+    if (e.event === "die_rolled" && MERGED_AFTER_ROLL.includes(events[i + 1]?.event)) {
+      lines.push(`${eventText(e, ctx, view)} — ${eventText(events[i + 1], ctx, view)}`);
+      i += 1;
+    } else if (!QUIET.includes(e.event)) {
+      lines.push(eventText(e, ctx, view));
+    }
+  }
+  return lines;
 }
 
-const UI = { actionCard, betCard, statusBadge, scoreLine, pitch, tracks, seats, log };
+function log(view, ctx, count = 8) {
+  const { h } = ctx;
+  const items = logLines(view, ctx).slice(-count);
+  if (!items.length) return null;
+  return h("ol", { class: "ff-log", "aria-label": ctx.t("ui.log") }, items.map((line) => h("li", null, line)));
+}
+
+const UI = { actionCard, betCard, statusBadge, scoreLine, pitch, tracks, seats, log, logLines, name };
+
+function bigScreen(ctx) {
+  return ctx.you === null && new URLSearchParams(location.search).get("screen") === "board";
+}
 
 export function render(root, view, ctx) {
-  ensureStyle();
+  ensureStyle("ff-style", CSS);
+  root.dataset.seq = String(view.seq ?? "");
+  root.dataset.phase = view.phase || "";
+  if (bigScreen(ctx)) {
+    renderBoard(root, view, ctx, UI);
+    return;
+  }
   const mode = MODES[view.mode];
   if (!mode) {
     root.replaceChildren(scoreLine(view, ctx), pitch(view.public.match, ctx) || "", seats(view, ctx), log(view, ctx) || "");
@@ -201,4 +285,18 @@ export function render(root, view, ctx) {
     return;
   }
   mode(root, view, ctx, UI);
+}
+
+/** The result panel's extra part: standings by money, then the settlement walk-through. */
+export function renderResult(el, view, ctx) {
+  ensureStyle("ff-style", CSS);
+  const { h, t } = ctx;
+  const players = view.public.players || [];
+  const order = players.map((p, seat) => ({ seat, money: p.money ?? 0 })).sort((a, b) => b.money - a.money);
+  const standings = h("ol", { class: "ff-standings" }, order.map((p) => h("li", null,
+    h("strong", null, ctx.names[p.seat] ?? `#${p.seat + 1}`), " ", h("span", { class: "ff-money" }, ctx.money(p.money)))));
+  const settlement = h("div", { class: "ff-settlement" });
+  if (view.result?.settlement) renderSettlement(settlement, view, ctx);
+  el.replaceChildren(h("div", { class: "table-focifogadas" },
+    h("h3", null, t("focifogadas.book.standings")), standings, view.result?.settlement ? settlement : null));
 }

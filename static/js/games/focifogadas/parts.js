@@ -1,0 +1,19 @@
+// Small pieces the mode modules share.
+
+/** A bar or panel button that sends `action` (an element of view.legal, unchanged) when tapped;
+ * disabled while an action is in flight or when there is no action. */
+export function button(ctx, label, action, primary = false) {
+  return ctx.h("button", {
+    type: "button", class: ["btn", "ff-btn", primary ? "btn-primary primary" : ""], disabled: ctx.busy || !action,
+    onclick: () => action && ctx.send(action),
+  }, label);
+}
+
+/** Adds a <style> with `css` to the page once (by `id`). */
+export function ensureStyle(id, css) {
+  if (document.getElementById(id)) return;
+  const style = document.createElement("style");
+  style.id = id;
+  style.textContent = css;
+  document.head.append(style);
+}

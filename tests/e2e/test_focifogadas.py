@@ -1,0 +1,235 @@
+"""Focifogadás at the table, on phones: every page is a 390×844 touch context and plays by
+tapping what its table offers (the first choice each time), from the room link to the result.
+
+(a) four people play Drukker to the payout; (b) four people play a Bukméker night to the
+settlement; (c) a live night whose scorer enters 2:1 with a disallowed goal and confirms full
+time. Screenshots of each phase land in /tmp/shots (PITCHSIDE_SHOTS).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONE
+from tests.e2e.test_lobby import ROOM_PATH, take_seat
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".table-focifogadas"
+
+# Marks the element this page's player taps next and says what it is, or returns null when the
+# page has nothing to do. Order: an enabled confirm in the bar; a card not yet selected; any
+# other bar button; a button on the table (scouting piles, discs).
+NEXT_TAP = """
+() => {
+  const root = document.querySelector(".table-focifogadas");
+  if (!root || document.querySelector("#result")) return null;
+  const old = document.querySelector("[data-e2e]");
+  if (old) old.removeAttribute("data-e2e");
+  const ok = (el) => el && !el.disabled;
+  const choices = [
+    ["confirm", [...document.querySelectorAll("#bar button.ff-btn.primary")].find(ok)],
+    ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false]")].find(ok)],
+    ["button", [...document.querySelectorAll("#bar button.ff-btn")].find(ok)],
+    ["button", [...root.querySelectorAll("button.ff-btn")].find(ok)],
+  ];
+  for (const [kind, el] of choices) {
+    if (el) {
+      el.setAttribute("data-e2e", "next");
+      return { kind, seq: root.dataset.seq, phase: root.dataset.phase };
+    }
+  }
+  return null;
+}
+"""
+
+
+def games(app_url: str) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(f"{app_url}/api/games", timeout=5) as response:
+        return list(json.load(response))
+
+
+async def phone(browser: Any) -> Any:
+    context = await browser.new_context(**PHONE)
+    context.set_default_timeout(15_000)
+    return await context.new_page()
+
+
+async def host_room(browser: Any, app_url: str, mode: str, name: str) -> Any:
+    """A host phone that went Home → Focifogadás → mode → name → Create."""
+    game = next((g for g in games(app_url) if g["id"] == "focifogadas"), None)
+    if game is None:
+        pytest.skip("the server does not register focifogadas")
+    modes = [m["id"] for m in game["modes"]]
+    page = await phone(browser)
+    await page.goto(app_url)
+    await page.get_by_role("button", name=re.compile(game["name"]["en"])).tap()
+    await page.locator(".chips .chip").nth(modes.index(mode)).tap()
+    await page.fill("#name", name)
+    await page.tap("#create")
+    await page.wait_for_url(ROOM_PATH)
+    await page.locator("#seats").get_by_text(name).wait_for()
+    return page
+
+
+async def table_of(browser: Any, app_url: str, mode: str, names: list[str]) -> list[Any]:
+    """The host and the others, seated from the room link; the host starts."""
+    host = await host_room(browser, app_url, mode, names[0])
+    pages = [host] + [await take_seat(browser, host.url, n) for n in names[1:]]
+    await host.locator("#seats").get_by_text(names[-1]).wait_for()
+    await host.locator("#start:not([disabled])").tap()
+    for page in pages:
+        await page.locator(TABLE).wait_for()
+    return pages
+
+
+async def tap_once(page: Any) -> dict[str, Any] | None:
+    """One tap of what this page offers; after a tap that sends, waits for the next view."""
+    what = await page.evaluate(NEXT_TAP)
+    if what is None:
+        return None
+    try:
+        await page.locator("[data-e2e=next]").tap(timeout=2000)
+    except Exception:  # the table was redrawn under the finger by a newer view: look again
+        return None
+    if what["kind"] != "card":
+        await page.wait_for_function(
+            "(seq) => document.querySelector('#result') ||"
+            " document.querySelector('.table-focifogadas')?.dataset.seq !== seq"
+            " || document.querySelector('.toast')",
+            arg=what["seq"],
+            timeout=10_000,
+        )
+    return what
+
+
+async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: str) -> int:
+    """Round-robin taps on every page until `done()`; screenshots the first view of each phase."""
+    seen: set[str] = set()
+    taps = 0
+    idle_since = time.monotonic()
+    while not await done():
+        progressed = False
+        for i, page in enumerate(pages):
+            what = await tap_once(page)
+            if what is None:
+                continue
+            progressed = True
+            taps += 1
+            key = f"{what['phase']}-{i}"
+            if what["phase"] not in seen and i == 0 or key not in seen and len(seen) < 3:
+                seen.update({what["phase"], key})
+                await shot(page, f"foci-{tag}-{what['phase']}-{i}")
+        assert taps < limit, f"no result after {taps} taps"
+        if progressed:
+            idle_since = time.monotonic()
+        else:
+            if time.monotonic() - idle_since > 15:
+                for i, page in enumerate(pages):
+                    await shot(page, f"foci-{tag}-stuck-{i}")
+                pytest.fail(f"{tag}: no page has anything to tap after {taps} taps")
+            await pages[0].wait_for_timeout(50)  # everyone waits for the server's next view
+    return taps
+
+
+async def check_phone_layout(page: Any) -> None:
+    """Fits 390 px with no sideways scroll, and every enabled control is a 44 px tap target."""
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    small = await page.evaluate(
+        """() => [...document.querySelectorAll('.table-focifogadas button, #bar button')]
+          .filter((b) => b.offsetParent && !b.disabled)
+          .map((b) => b.getBoundingClientRect())
+          .filter((r) => r.width < 44 || r.height < 44).length"""
+    )
+    assert small == 0
+
+
+async def finished(pages: list[Any]) -> bool:
+    for page in pages:
+        if not await page.locator("#result").count():
+            return False
+    return True
+
+
+async def test_four_phones_play_drukker_to_the_payout(
+    browser: Any, app_url: str, shot: Any
+) -> None:
+    started = time.monotonic()
+    pages = await table_of(browser, app_url, "drukker", ["Anna", "Bence", "Dóra", "Zoli"])
+    await pages[0].get_by_text("Keep 4 of 8").wait_for()
+    await check_phone_layout(pages[0])
+
+    async def done() -> bool:
+        return await finished(pages)
+
+    await play_until(pages, done, 600, shot, "drukker")
+    for page in pages:
+        result = page.locator("#result")
+        await result.get_by_text("Standings").wait_for()
+        await page.get_by_role("heading", name="Bets revealed").wait_for()
+    await shot(pages[1], "foci-drukker-result")
+    log = await pages[0].locator(f"{TABLE} .ff-log").inner_text()
+    assert "Full time" in log
+    assert time.monotonic() - started < 60
+
+
+async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
+    browser: Any, app_url: str, shot: Any
+) -> None:
+    started = time.monotonic()
+    pages = await table_of(browser, app_url, "bukmeker", ["Anna", "Bence", "Dóra", "Zoli"])
+
+    async def done() -> bool:
+        return await finished(pages)
+
+    await play_until(pages, done, 900, shot, "bukmeker")
+    for page in pages:
+        await page.locator("#result").get_by_text("Settlement").wait_for()
+    await shot(pages[0], "foci-bukmeker-result")
+    assert time.monotonic() - started < 60
+
+
+async def scorer_taps(page: Any, label: str) -> None:
+    """The scorer taps a pad button and waits for the view it causes."""
+    seq = await page.locator(TABLE).get_attribute("data-seq")
+    await page.get_by_role("button", name=re.compile("^" + re.escape(label))).tap()
+    await page.wait_for_function(
+        "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
+    )
+
+
+async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
+    browser: Any, app_url: str, shot: Any
+) -> None:
+    started = time.monotonic()
+    pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"])
+    scorer, watcher = pages[0], pages[1]
+
+    async def betting_done() -> bool:
+        return await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0
+
+    await play_until(pages, betting_done, 400, shot, "live")
+    await scorer_taps(scorer, "Kick-off")
+    await scorer_taps(scorer, "GOAL Home")
+    await scorer_taps(scorer, "↶ Undo last event")
+    await watcher.locator(f"{TABLE} .ff-log").get_by_text("Goal Home disallowed").wait_for()
+    await shot(watcher, "foci-live-disallowed")
+    for label in ("GOAL Home", "Corner", "Half time", "GOAL Away", "GOAL Home", "Full time"):
+        await scorer_taps(scorer, label)
+    await scorer.get_by_text("This settles every bet").wait_for()
+    await check_phone_layout(scorer)
+    await shot(scorer, "foci-live-confirm")
+    assert await scorer.locator("#result").count() == 0  # full time waits for the confirmation
+    await scorer_taps(scorer, "Confirm full time (settles now)")
+    for page in pages:
+        result = page.locator("#result")
+        await result.get_by_text("2 – 1").wait_for()
+        await result.get_by_text("Settlement").wait_for()
+    await shot(watcher, "foci-live-result")
+    assert time.monotonic() - started < 60
