@@ -23,26 +23,27 @@ pytestmark = pytest.mark.browser
 
 TABLE = ".table-focifogadas"
 
-# Marks the element this page's player taps next and says what it is, or returns null when the
-# page has nothing to do. Order: an enabled confirm in the bar; a card not yet selected; any
+# Finds what this page's player taps next, scrolls it to the middle of the screen and returns
+# where it is and what it is, or null when the page has nothing to do. Order: an enabled confirm in the bar; a card not yet selected; any
 # other bar button; a button on the table (scouting piles, discs).
 NEXT_TAP = """
 () => {
   const root = document.querySelector(".table-focifogadas");
   if (!root || document.querySelector("#result")) return null;
-  const old = document.querySelector("[data-e2e]");
-  if (old) old.removeAttribute("data-e2e");
   const ok = (el) => el && !el.disabled;
   const choices = [
     ["confirm", [...document.querySelectorAll("#bar button.ff-btn.primary")].find(ok)],
-    ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false]")].find(ok)],
+    ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false], button.ff-offer[aria-pressed=false]")].find(ok)],
     ["button", [...document.querySelectorAll("#bar button.ff-btn")].find(ok)],
     ["button", [...root.querySelectorAll("button.ff-btn")].find(ok)],
   ];
   for (const [kind, el] of choices) {
     if (el) {
-      el.setAttribute("data-e2e", "next");
-      return { kind, seq: root.dataset.seq, phase: root.dataset.phase };
+      el.scrollIntoView({ block: "center" });
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      return { kind, x, y, seq: root.dataset.seq, phase: root.dataset.phase };
     }
   }
   return null;
@@ -94,10 +95,7 @@ async def tap_once(page: Any) -> dict[str, Any] | None:
     what = await page.evaluate(NEXT_TAP)
     if what is None:
         return None
-    try:
-        await page.locator("[data-e2e=next]").tap(timeout=2000)
-    except Exception:  # the table was redrawn under the finger by a newer view: look again
-        return None
+    await page.touchscreen.tap(what["x"], what["y"])
     if what["kind"] != "card":
         await page.wait_for_function(
             "(seq) => document.querySelector('#result') ||"

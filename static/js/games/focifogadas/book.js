@@ -88,17 +88,28 @@ function board(view, ctx, ui, rerender) {
   const key = `stake:${view.seq}`;
   const sel = pick(key);
   const groups = pub.players.map((_, seat) => pub.offers.filter((o) => o.bookmaker === seat));
-  const rows = groups.map((offers, seat) => offers.length ? h("div", null,
-    h("strong", null, who(ctx, seat)),
-    offers.map((o) => {
-      const open = staking && view.legal.some((a) => a.type === "stake" && a.card === o.card.id);
-      const chips = o.stakes.map((n, s) => (n ? `${who(ctx, s).slice(0, 1)}${n}` : "")).filter(Boolean).join(" ");
-      return h("div", { class: "ff-cards" },
-        ui.betCard(o.card, ctx, open ? { pressed: sel === o.card.id, onclick: () => { chosen = { key, value: o.card.id }; rerender(); } } : {}),
-        h("span", null, h("span", { class: "ff-money" }, say(ctx, "multiplier", { m: o.multiplier })), " ",
-          ui.statusBadge(o.status, ctx), " ", chips || "–",
-          blocks[o.card.id] && staking ? h("div", { class: "ff-meta" }, say(ctx, blocks[o.card.id])) : null));
-    })) : null);
+  const row = (o) => {
+    const open = staking && view.legal.some((a) => a.type === "stake" && a.card === o.card.id);
+    const chips = o.stakes.map((n, s) => (n ? `${who(ctx, s)} ${n}` : "")).filter(Boolean).join(" · ");
+    const staked = o.stakes.reduce((a, b) => a + b, 0);
+    const mine = o.bookmaker === view.you && staked;
+    const block = staking && !open ? blocks[o.card.id] : null;
+    const body = [
+      h("span", { class: `hd ${o.card.kind}` }, o.card.id),
+      h("span", { class: "tx" }, text(o.card.text, ctx)),
+      h("span", { class: "m" }, say(ctx, "multiplier", { m: o.multiplier })),
+      h("span", { class: "st" }, ui.statusBadge(o.status, ctx), h("span", null, chips || "–"),
+        mine ? h("span", null, say(ctx, "pays_if", { pay: ctx.money(100 * staked * o.multiplier) })) : null,
+        block ? h("span", null, say(ctx, block)) : null),
+    ];
+    if (!open) return h("div", { class: "ff-offer" }, body);
+    return h("button", {
+      type: "button", class: "ff-offer", "aria-pressed": String(sel === o.card.id), disabled: ctx.busy,
+      onclick: () => { chosen = { key, value: o.card.id }; rerender(); },
+    }, body);
+  };
+  const rows = groups.map((offers, seat) => offers.length ? h("div", { class: "ff-offers" },
+    h("strong", null, who(ctx, seat)), offers.map(row)) : null);
   if (staking) {
     const offer = pub.offers.find((o) => o.card.id === sel);
     if (offer) stakeBar(view, ctx, offer);

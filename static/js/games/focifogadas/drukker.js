@@ -124,7 +124,7 @@ function seatExtra(ctx) {
   return (p) => {
     const bets = p.bets || [];
     if (!p.chosen) return ctx.h("span", { class: "ff-meta" }, " ◌");
-    return ctx.h("span", null, " ", bets.map((b) => (b.id === null ? "▒" : b.card ? "" : `${b.id} `)).join(""));
+    return ctx.h("span", null, " ", bets.map((b) => (b.id === null ? "▒" : b.card ? "" : ` ${b.id}`)).join(""));
   };
 }
 

@@ -1,6 +1,6 @@
 // Focifogadás table (UX.md §3.4). This module draws what every mode shares: the pitch strip
 // (five sections, red upper / blue lower circles, the ball), the tracks, the seats row, action
-// and bet cards, the turn clocks and the log. Each mode's own panels live in a module of its own
+// and bet cards and the log (the shell draws the turn clocks). Each mode's own panels live in a module of its own
 // (drukker.js, book.js), registered in MODES; board.js draws the big screen (?screen=board).
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
@@ -154,47 +154,7 @@ function seats(view, ctx, extra) {
     h("div", { class: ["ff-seat", (view.to_act || []).includes(seat) ? "turn" : ""] },
       h("strong", null, ctx.names[seat] ?? `#${seat + 1}`), " ",
       p.money !== undefined ? h("span", { class: "ff-money" }, ctx.money(p.money)) : null,
-      extra ? extra(p, seat) : null,
-      clockFor(view, seat, ctx))));
-}
-
-// --- Turn clocks (public.clock): count down locally from when the view arrived ---------------
-
-let clockBase = { seq: null, at: 0 };
-let ticker = null;
-
-function clockText(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-function tick() {
-  const clocks = document.querySelectorAll(".table-focifogadas .ff-clock[data-zero]");
-  if (!clocks.length) {
-    clearInterval(ticker);
-    ticker = null;
-    return;
-  }
-  for (const el of clocks) {
-    const left = Number(el.dataset.zero) - Date.now();
-    el.textContent = `⏱ ${clockText(left)}`;
-    el.classList.toggle("low", left <= 10_000);
-  }
-}
-
-/** "⏱ 0:41" for a seat the clock waits for: deadline − server now, minus our own elapsed time. */
-function clockFor(view, seat, ctx) {
-  const clock = view.public.clock;
-  const deadline = clock?.deadlines?.[String(seat)];
-  if (deadline === undefined || deadline === null) return null;
-  if (clockBase.seq !== view.seq) clockBase = { seq: view.seq, at: Date.now() };
-  const zero = clockBase.at + (deadline - clock.now);
-  if (!ticker) ticker = setInterval(tick, 500);
-  const left = zero - Date.now();
-  return ctx.h("span", {
-    class: ["ff-clock", left <= 10_000 ? "low" : ""], "data-zero": zero,
-    "aria-label": ctx.t("focifogadas.ui.clock", { time: clockText(left) }),
-  }, ` ⏱ ${clockText(left)}`);
+      extra ? extra(p, seat) : null)));
 }
 
 const MERGED_AFTER_ROLL = ["goal", "saved", "corner_taken", "yellow_card", "red_card", "ball_moved"];
