@@ -102,34 +102,33 @@ async def tap_once(page: Any) -> dict[str, Any] | None:
             " document.querySelector('.table-focifogadas')?.dataset.seq !== seq"
             " || document.querySelector('.toast')",
             arg=what["seq"],
-            timeout=10_000,
+            timeout=20_000,
         )
     return what
 
 
 async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: str) -> int:
-    """Round-robin taps on every page until `done()`; screenshots the first view of each phase."""
+    """Round-robin taps on every page until `done()`; screenshots the first tap of each phase."""
     seen: set[str] = set()
     taps = 0
     idle_since = time.monotonic()
     while not await done():
         progressed = False
-        for i, page in enumerate(pages):
+        for page in pages:
             what = await tap_once(page)
             if what is None:
                 continue
             progressed = True
             taps += 1
-            key = f"{what['phase']}-{i}"
-            if what["phase"] not in seen and i == 0 or key not in seen and len(seen) < 3:
-                seen.update({what["phase"], key})
-                await shot(page, f"foci-{tag}-{what['phase']}-{i}")
+            if what["phase"] not in seen:  # one picture of each phase, as the tapping phone saw it
+                seen.add(what["phase"])
+                await shot(page, f"foci-{tag}-{what['phase']}")
         assert taps < limit, f"no result after {taps} taps"
         if progressed:
             idle_since = time.monotonic()
         else:
-            if time.monotonic() - idle_since > 15:
-                for i, page in enumerate(pages):
+            if time.monotonic() - idle_since > 30:
+                for page in pages:
                     await shot(page, f"foci-{tag}-stuck-{i}")
                 pytest.fail(f"{tag}: no page has anything to tap after {taps} taps")
             await pages[0].wait_for_timeout(50)  # everyone waits for the server's next view
@@ -158,7 +157,6 @@ async def finished(pages: list[Any]) -> bool:
 async def test_four_phones_play_drukker_to_the_payout(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    started = time.monotonic()
     pages = await table_of(browser, app_url, "drukker", ["Anna", "Bence", "Dóra", "Zoli"])
     await pages[0].get_by_text("Keep 4 of 8").wait_for()
     await check_phone_layout(pages[0])
@@ -174,14 +172,28 @@ async def test_four_phones_play_drukker_to_the_payout(
     await shot(pages[1], "foci-drukker-result")
     log = await pages[0].locator(f"{TABLE} .ff-log").inner_text()
     assert "Full time" in log
-    assert time.monotonic() - started < 60
 
 
 async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    started = time.monotonic()
     pages = await table_of(browser, app_url, "bukmeker", ["Anna", "Bence", "Dóra", "Zoli"])
+    tv_context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
+    tv = await tv_context.new_page()
+    await tv.goto(f"{pages[0].url}?screen=board")
+    await tv.get_by_role("button", name="Watch").click()
+    await tv.locator(f"{TABLE}.ff-big").get_by_text("No offers yet").wait_for()
+
+    async def in_the_match() -> bool:
+        return await pages[0].locator(f"{TABLE}[data-phase=match]").count() > 0
+
+    await play_until(pages, in_the_match, 900, shot, "bukmeker")
+    board = tv.locator(f"{TABLE}.ff-big")
+    assert await board.locator("tr").count() == 12  # 3 offers from each of 4 bookmakers
+    await board.get_by_text("If it ended now").wait_for()
+    await board.locator(".ff-pitch").wait_for()
+    assert await tv.locator(".ff-card").count() == 0  # no hand or private card on the TV
+    await shot(tv, "foci-bukmeker-board")
 
     async def done() -> bool:
         return await finished(pages)
@@ -189,8 +201,9 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     await play_until(pages, done, 900, shot, "bukmeker")
     for page in pages:
         await page.locator("#result").get_by_text("Settlement").wait_for()
+    steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
+    await steps.wait_for()
     await shot(pages[0], "foci-bukmeker-result")
-    assert time.monotonic() - started < 60
 
 
 async def scorer_taps(page: Any, label: str) -> None:
@@ -205,7 +218,6 @@ async def scorer_taps(page: Any, label: str) -> None:
 async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    started = time.monotonic()
     pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"])
     scorer, watcher = pages[0], pages[1]
 
@@ -230,4 +242,3 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
         await result.get_by_text("2 – 1").wait_for()
         await result.get_by_text("Settlement").wait_for()
     await shot(watcher, "foci-live-result")
-    assert time.monotonic() - started < 60

@@ -14,7 +14,12 @@ body:has(.ff-big) { max-width: none; }
 .table-focifogadas.ff-big .ff-head .ff-score .n { font-size: 2.5rem; }
 .table-focifogadas.ff-big .ff-stage { display: grid; gap: .75rem; align-content: start; }
 .table-focifogadas.ff-big .ff-sec { min-height: 6rem; }
-.table-focifogadas.ff-big table { width: 100%; border-collapse: collapse; font-size: .9rem; }
+.table-focifogadas.ff-big table { width: 100%; border-collapse: collapse; font-size: .7rem; }
+.table-focifogadas.ff-big .ff-status { white-space: nowrap; }
+.table-focifogadas.ff-big .ff-tracks, .table-focifogadas.ff-big .ff-seat, .table-focifogadas.ff-big .ff-log,
+.table-focifogadas.ff-big .ff-meta, .table-focifogadas.ff-big .ff-head > .ff-meta { font-size: .8rem; }
+.table-focifogadas.ff-big .ff-circle { width: 2rem; height: 2rem; font-size: .8rem; }
+.table-focifogadas.ff-big .ff-sec strong { font-size: 1rem; }
 .table-focifogadas.ff-big th, .table-focifogadas.ff-big td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .table-focifogadas.ff-big .ff-now { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; font-size: 1.1rem; }
 @media (max-width: 700px) { .table-focifogadas.ff-big { grid-template-columns: 1fr; } }
@@ -54,7 +59,7 @@ function stage(view, ctx, ui) {
 
 function offersTable(view, ctx, ui) {
   const { h, t } = ctx;
-  const offers = view.public.offers || [];
+  const offers = [...(view.public.offers || [])].sort((a, b) => a.bookmaker - b.bookmaker);
   const rows = offers.map((o) => h("tr", null,
     h("td", null, who(ctx, o.bookmaker)),
     h("td", null, h("strong", null, o.card.id), " ", ui.name(o.card.text, ctx.lang)),
@@ -69,7 +74,7 @@ function offersTable(view, ctx, ui) {
 function betsTable(view, ctx, ui) {
   const { h, t } = ctx;
   const players = view.public.players || [];
-  return h("section", { class: "ff-panel" }, h("h3", null, t("focifogadas.ui.my_bets").replace(/\s*\(.*\)$/, "")),
+  return h("section", { class: "ff-panel" }, h("h3", null, t("focifogadas.ui.bets")),
     players.map((p, seat) => h("div", null, h("strong", null, who(ctx, seat)), " ",
       (p.bets || []).map((b) => {
         const card = b.card || b;

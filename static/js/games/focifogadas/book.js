@@ -73,9 +73,12 @@ function discsPanel(view, ctx, ui) {
 }
 
 function stakeBar(view, ctx, offer) {
+  const { h } = ctx;
   const stakes = view.legal.filter((a) => a.type === "stake" && a.card === offer.card.id);
-  ctx.bar.replaceChildren(...stakes.map((a) => button(ctx,
-    say(ctx, "stake", { n: a.n, pay: ctx.money(100 * a.n), win: ctx.money(100 * a.n * offer.multiplier) }), a, true)));
+  ctx.bar.replaceChildren(h("div", { class: "bar-stack" },
+    h("p", { class: "bar-note" }, say(ctx, "slip", { card: offer.card.id, m: offer.multiplier, name: who(ctx, offer.bookmaker) })),
+    h("div", { class: "ff-bar" }, stakes.map((a) => button(ctx,
+      say(ctx, "stake", { n: a.n, pay: ctx.money(100 * a.n), win: ctx.money(100 * a.n * offer.multiplier) }), a, true)))));
 }
 
 /** Every offer grouped by bookmaker, with its disc, stakes per seat, status and block reason. */

@@ -58,8 +58,19 @@ const CSS = `
 .ff-bar { display: flex; gap: 8px; flex-wrap: wrap; }
 .ff-bar .ff-btn { min-height: 44px; padding: 0 16px; border-radius: 8px; font: inherit; flex: 1; }
 .table-focifogadas .ff-log { font-size: 14px; color: var(--muted); margin: 0; padding-left: 20px; }
+.result-extra .table-focifogadas { text-align: left; }
+.table-focifogadas .ff-standings { margin: 0; padding-left: 24px; }
+.table-focifogadas .ff-offers { display: grid; gap: 6px; }
+.table-focifogadas .ff-offer { display: grid; grid-template-columns: auto 1fr auto; grid-template-areas: "id text m" "id st st"; gap: 2px 8px; align-items: center; width: 100%; min-height: 44px; padding: 6px 8px; text-align: left; font: inherit; font-size: 14px; background: var(--paper); color: #15201A; border: 2px solid var(--line); border-radius: 8px; }
+.table-focifogadas .ff-offer[aria-pressed="true"] { border-color: var(--sel); box-shadow: 0 0 0 3px var(--sel); }
+.table-focifogadas .ff-offer .hd { grid-area: id; align-self: stretch; display: grid; place-items: center; min-width: 44px; padding: 0 6px; border-radius: 6px; color: #fff; font-weight: 800; }
+.table-focifogadas .ff-offer .hd.light { color: #15201A; }
+.table-focifogadas .ff-offer .tx { grid-area: text; }
+.table-focifogadas .ff-offer .m { grid-area: m; color: #7A5B00; font-weight: 800; }
+.table-focifogadas .ff-offer .st { grid-area: st; display: flex; flex-wrap: wrap; gap: 4px 10px; color: #4A5850; }
+.table-focifogadas .ff-offer .ff-status.won { color: #1E6B3A; }
+.table-focifogadas .ff-offer .ff-status.lost { color: #5F6B64; }
 `;
-
 
 // --- Shared pieces, handed to each mode module ------------------------------------------------
 
