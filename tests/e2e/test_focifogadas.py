@@ -128,8 +128,8 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
             idle_since = time.monotonic()
         else:
             if time.monotonic() - idle_since > 30:
-                for page in pages:
-                    await shot(page, f"foci-{tag}-stuck-{i}")
+                for i, stuck in enumerate(pages):
+                    await shot(stuck, f"foci-{tag}-stuck-{i}")
                 pytest.fail(f"{tag}: no page has anything to tap after {taps} taps")
             await pages[0].wait_for_timeout(50)  # everyone waits for the server's next view
     return taps
