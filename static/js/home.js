@@ -182,7 +182,9 @@ export function homeScreen() {
       ),
     );
     parts.push(joinByCode());
+    const typing = document.activeElement === nameInput;
     form.replaceChildren(...parts);
+    if (typing) nameInput.focus(); // moving the field drops its focus (and the next keystrokes)
     updateCreate();
   }
 

@@ -54,6 +54,7 @@ export function roomScreen(code) {
     bannerTimer: null,
     bannerShown: false,
     lastToAct: false,
+    awayToasted: new Set(), // seats whose "is away — the bot plays" was toasted (once per absence)
     rematch: null,
     left: false,
   };
@@ -223,6 +224,8 @@ export function roomScreen(code) {
         room.view = { ...msg.view, seq: msg.seq };
         room.viewAt = Date.now();
         if (before !== undefined) standInToasts(before);
+        // the same step again: seats changed (someone handed to the bot, or back)
+        if (before === msg.seq && room.view.status === "playing") refreshInfo();
         room.info.status = room.view.status;
         if (room.view.status === "lobby") lobbySeats(room.view.public?.seats);
         draw();
@@ -293,6 +296,10 @@ export function roomScreen(code) {
   function standInToasts(afterSeq) {
     for (const e of room.view.log || []) {
       if (e.event !== "stand_in" || e.seq <= afterSeq) continue;
+      if (e.reason === "away") {
+        if (room.awayToasted.has(e.seat)) continue;
+        room.awayToasted.add(e.seat);
+      }
       const text = eventText(room.view.game, e, names());
       // one toast per sentence at a time: fast clocks must not stack the screen full
       const shown = [...document.querySelectorAll("#toasts .toast")].some((x) => x.textContent === text);
@@ -492,6 +499,7 @@ export function roomScreen(code) {
     const clock = view.status === "playing" ? view.public?.clock : null;
     const away = new Set(clock?.away || []);
     for (const s of room.info.seats) if (s.away && view.status === "playing") away.add(s.seat);
+    for (const seat of room.awayToasted) if (!away.has(seat)) room.awayToasted.delete(seat);
     const n = names();
     const waiting = Object.keys(left).map(Number);
     const focus = waiting.includes(view.you)
@@ -500,6 +508,7 @@ export function roomScreen(code) {
     const turnMs = (clock?.turn_seconds ?? 0) * 1000;
     table.statusClock.replaceChildren(focus === undefined ? "" : clockChip(focus, left[focus], n[focus], turnMs));
     table.seats.hidden = !clock && !away.size;
+    table.seats.replaceChildren();
     if (!table.seats.hidden) {
       const toAct = new Set(view.to_act || []);
       table.seats.replaceChildren(
@@ -652,6 +661,7 @@ export function roomScreen(code) {
                 await api.setAway(code, room.seat.token, s.seat, !isAway);
                 const mine = room.info.seats.find((x) => x.seat === s.seat);
                 if (mine) mine.away = !isAway;
+                if (!isAway) room.awayToasted.add(s.seat);
                 await refreshInfo();
                 draw();
                 toast(isAway ? t("ui.give_back", { name: s.name }) : t("ui.stand_in_away", { name: s.name }), "ok");

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_lobby import PLAY_TO_THE_END
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +44,7 @@ async def phone_host(
     await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
     if len(game["modes"]) > 1:
         await page.locator(".chips .chip").nth(game["modes"].index(mode)).tap()
+    await page.locator(".chips .chip[aria-pressed=true]").wait_for()  # Home has settled
     if clock is not None:
         await page.locator("details.options summary").tap()
         choice = page.get_by_label("Turn clock")
@@ -91,3 +93,37 @@ async def test_a_clock_runs_out_and_the_bot_plays_for_the_phone(
     assert seq_after > seq_before
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+
+
+async def test_the_host_hands_a_seat_to_the_bot_and_gives_it_back(
+    browser: Any, clock_url: str, shot: Any
+) -> None:
+    game, mode = two_player_game(clock_url)
+    host = await phone_host(browser, clock_url, game, mode)
+    await host.tap("#create")
+    await host.wait_for_url(ROOM_PATH)
+    guest = await (await browser.new_context(**PHONE)).new_page()
+    await guest.goto(host.url)
+    await guest.fill("#name", "Bence")
+    await guest.tap("#take-seat")
+    await host.locator("#seats").get_by_text("Bence").wait_for()
+    await host.tap("#start:not([disabled])")
+    await guest.locator("#status").wait_for()
+
+    await host.tap("#menu-btn")
+    await host.get_by_role("button", name="Hand Bence to the bot").tap()
+    for page in (host, guest):
+        strip = page.locator("#table-seats li", has_text="Bence")
+        await strip.locator(".away-tag").wait_for()
+    # The bot plays Bence's seat now, as soon as Anna's moves give it a turn: the log says so.
+    await host.evaluate(PLAY_TO_THE_END, 4)
+    away_line = guest.locator(".table .log li").get_by_text("⚙ Bence is away — the bot plays")
+    await away_line.first.wait_for(state="attached")
+    await shot(host, "away-host")
+
+    await host.tap("#menu-btn")
+    await shot(host, "away-menu")
+    await host.get_by_role("button", name="Give it back to Bence").tap()
+    for page in (host, guest):
+        strip = page.locator("#table-seats li", has_text="Bence")
+        await strip.locator(".away-tag").wait_for(state="detached")
