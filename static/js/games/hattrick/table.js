@@ -235,7 +235,8 @@ function contestPanel(view, ctx) {
   return h("div", { class: "contest", "aria-live": "polite" },
     h("div", { class: "chead" }, t("hattrick.contest_head", { kind: t(`hattrick.type.${e.kind}`), line: e.line })),
     h("div", { class: "crow" }, part(e.attack), h("span", { class: "vs" }, "vs"), part(e.defence)),
-    h("div", { class: "cout" }, t(`hattrick.outcome.${e.outcome}`), e.tie_break ? ` · ${t("hattrick.tie_break")}` : ""));
+    h("div", { class: "cout" }, t(`hattrick.outcome.${e.outcome}`),
+      e.tie_break ? ` · ${t(e.outcome === "foul" ? "hattrick.tie_foul" : "hattrick.tie_break")}` : ""));
 }
 
 function shotPanel(view, ctx) {
