@@ -7,6 +7,7 @@ import { svg } from "/static/js/dom.js";
 const SLOTS = 6;
 const TEAM_CLASS = ["home", "away"]; // seat 0 red, seat 1 blue
 const REVEALS = new Set(["duel", "shot", "penalty"]);
+const FRESH_START = new Set(["half_started", "shootout_started"]);
 
 // Selection survives re-renders of the same decision (after an ack, a presence message…).
 const ui = { key: "", card: null, slot: null, first: null, flipSeq: 0, lastSeq: null, last: null };
@@ -150,7 +151,10 @@ function topSeat(view) {
 
 function lastReveal(view) {
   const log = view.log || [];
-  for (let i = log.length - 1; i >= 0; i -= 1) if (REVEALS.has(log[i].event)) return log[i];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (FRESH_START.has(log[i].event)) return null; // a new half or the shoot-out: no old duel
+    if (REVEALS.has(log[i].event)) return log[i];
+  }
   return null;
 }
 
@@ -547,4 +551,11 @@ export function render(root, view, ctx) {
   ctx.bar.replaceChildren(...matchBar(view, ctx));
   const log = view.log || [];
   ui.lastSeq = log.length ? log[log.length - 1].seq : ui.lastSeq;
+}
+
+/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
+export function renderResult(el, view, ctx) {
+  const goals = view.result?.shootout;
+  const [a, b] = [0, 1].map((seat) => otherName(view, ctx, seat));
+  el.replaceChildren(...(goals ? [ctx.h("p", { class: "muted" }, ctx.t("duel.on_penalties", { a, b, x: goals[0], y: goals[1] }))] : []));
 }
