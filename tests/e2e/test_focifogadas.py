@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_lobby import ROOM_PATH, take_seat
+from tests.e2e.test_lobby import ROOM_PATH
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +56,8 @@ def games(app_url: str) -> list[dict[str, Any]]:
         return list(json.load(response))
 
 
-async def phone(browser: Any) -> Any:
-    context = await browser.new_context(**PHONE)
+async def phone(browser: Any, locale: str = "en-GB") -> Any:
+    context = await browser.new_context(**(PHONE | {"locale": locale}))
     context.set_default_timeout(15_000)
     return await context.new_page()
 
@@ -79,10 +79,26 @@ async def host_room(browser: Any, app_url: str, mode: str, name: str) -> Any:
     return page
 
 
-async def table_of(browser: Any, app_url: str, mode: str, names: list[str]) -> list[Any]:
-    """The host and the others, seated from the room link; the host starts."""
+async def take_seat(browser: Any, room_url: str, name: str, locale: str) -> Any:
+    """A phone (in its own language) that opened the room link and took a seat."""
+    page = await phone(browser, locale)
+    await page.goto(room_url)
+    await page.fill("#name", name)
+    await page.tap("#take-seat")
+    await page.locator("#seats .seat.you").get_by_text(name).wait_for()
+    return page
+
+
+async def table_of(
+    browser: Any, app_url: str, mode: str, names: list[str], locales: tuple[str, ...] = ()
+) -> list[Any]:
+    """The host and the others, seated from the room link; the host starts. `locales` gives
+    the guests' phone languages (English for the rest)."""
     host = await host_room(browser, app_url, mode, names[0])
-    pages = [host] + [await take_seat(browser, host.url, n) for n in names[1:]]
+    pages = [host]
+    for i, name in enumerate(names[1:]):
+        locale = locales[i] if i < len(locales) else "en-GB"
+        pages.append(await take_seat(browser, host.url, name, locale))
     await host.locator("#seats").get_by_text(names[-1]).wait_for()
     await host.locator("#start:not([disabled])").tap()
     for page in pages:
@@ -90,11 +106,14 @@ async def table_of(browser: Any, app_url: str, mode: str, names: list[str]) -> l
     return pages
 
 
-async def tap_once(page: Any) -> dict[str, Any] | None:
-    """One tap of what this page offers; after a tap that sends, waits for the next view."""
+async def tap_once(page: Any, before: Any = None) -> dict[str, Any] | None:
+    """One tap of what this page offers (`before(what)` runs just ahead of it); after a tap that
+    sends, waits for the next view."""
     what = await page.evaluate(NEXT_TAP)
     if what is None:
         return None
+    if before is not None:
+        await before(what)
     await page.touchscreen.tap(what["x"], what["y"])
     if what["kind"] != "card":
         await page.wait_for_function(
@@ -115,14 +134,16 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
     while not await done():
         progressed = False
         for page in pages:
-            what = await tap_once(page)
-            if what is None:
+
+            async def picture(what: dict[str, Any], page: Any = page) -> None:
+                if what["phase"] not in seen:  # each phase once, as the tapping phone sees it
+                    seen.add(what["phase"])
+                    await shot(page, f"foci-{tag}-{what['phase']}")
+
+            if await tap_once(page, picture) is None:
                 continue
             progressed = True
             taps += 1
-            if what["phase"] not in seen:  # one picture of each phase, as the tapping phone saw it
-                seen.add(what["phase"])
-                await shot(page, f"foci-{tag}-{what['phase']}")
         assert taps < limit, f"no result after {taps} taps"
         if progressed:
             idle_since = time.monotonic()
@@ -157,7 +178,8 @@ async def finished(pages: list[Any]) -> bool:
 async def test_four_phones_play_drukker_to_the_payout(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    pages = await table_of(browser, app_url, "drukker", ["Anna", "Bence", "Dóra", "Zoli"])
+    names = ["Anna", "Bence", "Dóra", "Zoli"]
+    pages = await table_of(browser, app_url, "drukker", names, ("en-GB", "en-GB", "hu-HU"))
     await pages[0].get_by_text("Keep 4 of 8").wait_for()
     await check_phone_layout(pages[0])
 
@@ -165,10 +187,13 @@ async def test_four_phones_play_drukker_to_the_payout(
         return await finished(pages)
 
     await play_until(pages, done, 600, shot, "drukker")
-    for page in pages:
-        result = page.locator("#result")
-        await result.get_by_text("Standings").wait_for()
+    for page in pages[:3]:
+        await page.locator("#result").get_by_text("Standings").wait_for()
         await page.get_by_role("heading", name="Bets revealed").wait_for()
+    zoli = pages[3]  # a Hungarian phone: the table's words and the cards' names in Hungarian
+    await zoli.locator("#result").get_by_text("Állás").wait_for()
+    await zoli.get_by_role("heading", name="Felfedett fogadások").wait_for()
+    await shot(zoli, "foci-drukker-result-hu")
     await shot(pages[1], "foci-drukker-result")
     log = await pages[0].locator(f"{TABLE} .ff-log").inner_text()
     assert "Full time" in log
@@ -218,7 +243,7 @@ async def scorer_taps(page: Any, label: str) -> None:
 async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"])
+    pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"], ("da-DK",))
     scorer, watcher = pages[0], pages[1]
 
     async def betting_done() -> bool:
@@ -228,7 +253,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await scorer_taps(scorer, "Kick-off")
     await scorer_taps(scorer, "GOAL Home")
     await scorer_taps(scorer, "↶ Undo last event")
-    await watcher.locator(f"{TABLE} .ff-log").get_by_text("Goal Home disallowed").wait_for()
+    await watcher.locator(f"{TABLE} .ff-log").get_by_text("Mål til Home annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")
     for label in ("GOAL Home", "Corner", "Half time", "GOAL Away", "GOAL Home", "Full time"):
         await scorer_taps(scorer, label)
@@ -236,9 +261,9 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await check_phone_layout(scorer)
     await shot(scorer, "foci-live-confirm")
     assert await scorer.locator("#result").count() == 0  # full time waits for the confirmation
-    await scorer_taps(scorer, "Confirm full time (settles now)")
+    await scorer_taps(scorer, "Confirm full time")
     for page in pages:
         result = page.locator("#result")
         await result.get_by_text("2 – 1").wait_for()
-        await result.get_by_text("Settlement").wait_for()
+        await result.get_by_text(re.compile("^(Settlement|Afregning)")).wait_for()
     await shot(watcher, "foci-live-result")

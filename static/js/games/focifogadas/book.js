@@ -95,7 +95,7 @@ function board(view, ctx, ui, rerender) {
     const open = staking && view.legal.some((a) => a.type === "stake" && a.card === o.card.id);
     const chips = o.stakes.map((n, s) => (n ? `${who(ctx, s)} ${n}` : "")).filter(Boolean).join(" · ");
     const staked = o.stakes.reduce((a, b) => a + b, 0);
-    const mine = o.bookmaker === view.you && staked;
+    const mine = o.bookmaker === view.you && staked && o.status !== "lost";
     const block = staking && !open ? blocks[o.card.id] : null;
     const body = [
       h("span", { class: `hd ${o.card.kind}` }, o.card.id),
@@ -126,7 +126,7 @@ function board(view, ctx, ui, rerender) {
 }
 
 function seatExtra(ctx) {
-  return (p) => ctx.h("span", { class: "ff-meta" }, ` · ${"■".repeat(p.markers)}${p.pick ? " ▒" : ""}`);
+  return (p) => (p.markers || p.pick ? ctx.h("span", { class: "ff-meta" }, ` · ${"■".repeat(p.markers)}${p.pick ? " ▒" : ""}`) : null);
 }
 
 // --- Bukméker match -------------------------------------------------------------------------
