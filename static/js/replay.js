@@ -23,6 +23,7 @@ import {
 
 const STEP_MS = 1000; // one step a second at 1×
 const SPEEDS = [1, 2, 4];
+const LOG_KEEP = 40; // events a view carries (app/rooms/service.py)
 
 // --- Replay ---------------------------------------------------------------------------------
 
@@ -82,9 +83,8 @@ export function replayScreen(code) {
     if (left) return;
     state.root = h("div", { class: `table table-${info.game}` });
     layout();
-    // The last step's log names the match's later events, so the log can list what is to come.
-    api.replayStep(code, state.last).then((step) => addEvents(step.view.log), () => {});
     show(0);
+    fillLog();
   }
 
   /** The page around the table: the log and the seed below it, the controls in the bar. */
@@ -183,10 +183,35 @@ export function replayScreen(code) {
     );
   }
 
+  /** The whole match's log, beside the table from the start: each view carries its newest
+   * LOG_KEEP events, so walk back from the last step, one window at a time. */
+  async function fillLog() {
+    let seq = state.last;
+    while (!left) {
+      let step;
+      try {
+        step = await api.replayStep(code, seq);
+      } catch {
+        return;
+      }
+      const log = step.view.log || [];
+      addEvents(log);
+      if (log.length < LOG_KEEP) return; // the window reaches back to the first event
+      const first = Math.min(...log.map((e) => e.seq));
+      const next = first < seq ? first : seq - 1; // that step again: its events may be cut off
+      if (next < 0) return;
+      seq = next;
+    }
+  }
+
   function addEvents(log) {
     const before = state.events.size;
     const perSeq = new Map();
+    const seqs = (log || []).map((e) => e.seq);
+    const full = seqs.length >= LOG_KEEP && Math.min(...seqs) < Math.max(...seqs);
+    const first = full ? Math.min(...seqs) : -1;
     for (const e of log || []) {
+      if (e.seq === first) continue; // a full window may hold only the tail of its first step
       const i = perSeq.get(e.seq) ?? 0;
       perSeq.set(e.seq, i + 1);
       state.events.set(`${e.seq}|${i}`, e);
@@ -258,8 +283,9 @@ export function replayScreen(code) {
       li.classList.toggle("future", seq > state.seq);
       li.classList.toggle("now", seq === state.seq);
     }
-    const now = logList.querySelector(".now");
-    if (now) logList.scrollTop = now.offsetTop - logList.clientHeight / 2;
+    // keep the newest line up to this step in the middle of the list (the top at the start)
+    const done = [...logList.children].filter((li) => Number(li.dataset.seq) <= state.seq).pop();
+    logList.scrollTop = done ? done.offsetTop - logList.clientHeight / 2 : 0;
   }
 
   async function show(seq) {

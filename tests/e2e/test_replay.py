@@ -61,6 +61,11 @@ async def test_a_finished_match_replays_step_by_step_and_verifies_its_seed(
     await page.tap("#replay-back")
     await label.get_by_text(f"Step 1/{last}").wait_for()
 
+    # The log beside the table reaches back to the first moves (views carry 40 events each).
+    await page.wait_for_function(
+        "Math.min(...[...document.querySelectorAll('#replay-log .replay-line')]"
+        ".map((li) => Number(li.dataset.seq))) <= 2"
+    )
     # A line of the log jumps to its step, and that line is marked as now.
     line = page.locator("#replay-log .replay-line").last
     await line.wait_for()
