@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_lobby import ROOM_PATH
+from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
 
@@ -56,8 +56,8 @@ def games(app_url: str) -> list[dict[str, Any]]:
         return list(json.load(response))
 
 
-async def phone(browser: Any, locale: str = "en-GB") -> Any:
-    context = await browser.new_context(**(PHONE | {"locale": locale}))
+async def phone(browser: Any) -> Any:
+    context = await browser.new_context(**PHONE)
     context.set_default_timeout(15_000)
     return await context.new_page()
 
@@ -79,26 +79,20 @@ async def host_room(browser: Any, app_url: str, mode: str, name: str) -> Any:
     return page
 
 
-async def take_seat(browser: Any, room_url: str, name: str, locale: str) -> Any:
-    """A phone (in its own language) that opened the room link and took a seat."""
-    page = await phone(browser, locale)
-    await page.goto(room_url)
-    await page.fill("#name", name)
-    await page.tap("#take-seat")
-    await page.locator("#seats .seat.you").get_by_text(name).wait_for()
-    return page
-
-
 async def table_of(
-    browser: Any, app_url: str, mode: str, names: list[str], locales: tuple[str, ...] = ()
+    browser: Any, app_url: str, mode: str, names: list[str], langs: tuple[str, ...] = ()
 ) -> list[Any]:
-    """The host and the others, seated from the room link; the host starts. `locales` gives
-    the guests' phone languages (English for the rest)."""
+    """The host and the others, seated from the room link; the host starts. `langs` are the
+    languages the guests picked on their phones (English for the rest)."""
     host = await host_room(browser, app_url, mode, names[0])
     pages = [host]
     for i, name in enumerate(names[1:]):
-        locale = locales[i] if i < len(locales) else "en-GB"
-        pages.append(await take_seat(browser, host.url, name, locale))
+        page = await take_seat(browser, host.url, name)
+        if i < len(langs) and langs[i] != "en":
+            await page.evaluate("(lang) => localStorage.setItem('pitchside.lang', lang)", langs[i])
+            await page.reload()
+            await page.locator("#seats .seat.you").get_by_text(name).wait_for()
+        pages.append(page)
     await host.locator("#seats").get_by_text(names[-1]).wait_for()
     await host.locator("#start:not([disabled])").tap()
     for page in pages:
@@ -179,7 +173,7 @@ async def test_four_phones_play_drukker_to_the_payout(
     browser: Any, app_url: str, shot: Any
 ) -> None:
     names = ["Anna", "Bence", "Dóra", "Zoli"]
-    pages = await table_of(browser, app_url, "drukker", names, ("en-GB", "en-GB", "hu-HU"))
+    pages = await table_of(browser, app_url, "drukker", names, ("en", "en", "hu"))
     await pages[0].get_by_text("Keep 4 of 8").wait_for()
     await check_phone_layout(pages[0])
 
@@ -228,6 +222,8 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
         await page.locator("#result").get_by_text("Settlement").wait_for()
     steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
     await steps.wait_for()
+    await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
+    await shot(tv, "foci-bukmeker-board-settlement")
     await shot(pages[0], "foci-bukmeker-result")
 
 
@@ -243,7 +239,7 @@ async def scorer_taps(page: Any, label: str) -> None:
 async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"], ("da-DK",))
+    pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"], ("da",))
     scorer, watcher = pages[0], pages[1]
 
     async def betting_done() -> bool:

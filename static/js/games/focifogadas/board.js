@@ -3,6 +3,7 @@
 // stakes on the right, "if it ended now" along the bottom. Public data only: a spectator's view
 // has no private part.
 
+import { renderSettlement } from "./book.js";
 import { ensureStyle } from "./parts.js";
 
 const CSS = `
@@ -25,6 +26,8 @@ body:has(.ff-big) { max-width: none; }
 @media (max-width: 700px) { .table-focifogadas.ff-big { grid-template-columns: 1fr; } }
 `;
 
+
+const SETTLEMENT_STEP_MS = 2000; // UX §3.5: the big screen steps every 2 s
 
 const who = (ctx, seat) => ctx.names[seat] ?? `#${seat + 1}`;
 
@@ -92,9 +95,15 @@ function endedNow(view, ctx) {
 }
 
 export function renderBoard(root, view, ctx, ui) {
+  const { h } = ctx;
   ensureStyle("ff-board-style", CSS);
   root.classList.add("ff-big");
   ctx.bar.replaceChildren();
-  const right = view.mode === "drukker" ? betsTable(view, ctx, ui) : offersTable(view, ctx, ui);
+  const right = h("div", { class: "ff-stage" }, view.mode === "drukker" ? betsTable(view, ctx, ui) : offersTable(view, ctx, ui));
+  if (view.result?.settlement) {
+    const settlement = h("section", { class: "ff-panel" });
+    renderSettlement(settlement, view, ctx, SETTLEMENT_STEP_MS);
+    right.append(settlement);
+  }
   root.replaceChildren(head(view, ctx, ui), stage(view, ctx, ui), right, endedNow(view, ctx));
 }

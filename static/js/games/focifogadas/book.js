@@ -1,9 +1,9 @@
 // Bukméker and live-match panels (UX.md §3.4, §3.5): scouting, the hidden draft, discs,
 // stakes, the live scorer pad, the board of offers with their status, and the settlement.
-// Register in table.js: `import { renderBukmeker, renderLive } from "./book.js";` and
-// `MODES = { ..., bukmeker: renderBukmeker, live: renderLive }`. `renderSettlement(el, view,
-// ctx)` fills a result panel. The client computes no rules: every button is an element of
-// view.legal sent verbatim; statuses, blocks and "if it ended now" come from the view.
+// table.js registers renderBukmeker / renderLive as modes; `renderSettlement(el, view, ctx)`
+// fills the result panel (and the big screen's, stepping by itself). The client computes no
+// rules: every button is an element of view.legal sent verbatim; statuses, blocks and "if it
+// ended now" come from the view.
 
 import { button } from "./parts.js";
 
@@ -235,8 +235,9 @@ export function renderLive(root, view, ctx, ui) {
 
 let walk = { key: "", step: 0, all: false };
 
-/** The settlement walk-through: one group per step (Back / Next / Show all), in server order. */
-export function renderSettlement(el, view, ctx) {
+/** The settlement walk-through: one group per step (Back / Next / Show all), in server order;
+ * with `autoMs` (the big screen) it steps on by itself. */
+export function renderSettlement(el, view, ctx, autoMs = 0) {
   const { h } = ctx;
   const groups = view.result?.settlement;
   if (!groups) return;
@@ -246,7 +247,13 @@ export function renderSettlement(el, view, ctx) {
   }
   const key = `${view.seq}`;
   if (walk.key !== key) walk = { key, step: 0, all: false };
-  const redraw = (change) => { Object.assign(walk, change); renderSettlement(el, view, ctx); };
+  const redraw = (change) => { Object.assign(walk, change); renderSettlement(el, view, ctx, autoMs); };
+  if (autoMs && !walk.all && walk.step < groups.length - 1) {
+    const at = { ...walk };
+    setTimeout(() => {
+      if (el.isConnected && walk.key === at.key && walk.step === at.step) redraw({ step: at.step + 1 });
+    }, autoMs);
+  }
   const group = (g, i) => h("div", { class: "ff-group" },
     h("strong", null, `${i + 1}. ${say(ctx, "group", { disc: g.disc, markers: g.markers })} · ${g.cards.join(", ")}`),
     h("ul", null, g.transfers.map((t) => h("li", null,

@@ -1,7 +1,8 @@
 // Focifogadás table (UX.md §3.4). This module draws what every mode shares: the pitch strip
 // (five sections, red upper / blue lower circles, the ball), the tracks, the seats row, action
-// and bet cards and the log (the shell draws the turn clocks). Each mode's own panels live in a module of its own
-// (drukker.js, book.js), registered in MODES; board.js draws the big screen (?screen=board).
+// and bet cards and the log (the shell draws the turn clocks). Each mode's own panels live in a
+// module of its own (drukker.js, book.js), registered in MODES; board.js draws the big screen
+// (?screen=board).
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
 import { renderBoard } from "./board.js";
@@ -267,7 +268,8 @@ export function renderResult(el, view, ctx) {
   const standings = h("ol", { class: "ff-standings" }, order.map((p) => h("li", null,
     h("strong", null, ctx.names[p.seat] ?? `#${p.seat + 1}`), " ", h("span", { class: "ff-money" }, ctx.money(p.money)))));
   const settlement = h("div", { class: "ff-settlement" });
-  if (view.result?.settlement) renderSettlement(settlement, view, ctx);
+  const walk = view.result?.settlement && !bigScreen(ctx); // the big screen walks it in its board
+  if (walk) renderSettlement(settlement, view, ctx);
   el.replaceChildren(h("div", { class: "table-focifogadas" },
-    h("h3", null, t("focifogadas.book.standings")), standings, view.result?.settlement ? settlement : null));
+    h("h3", null, t("focifogadas.book.standings")), standings, walk ? settlement : null));
 }
