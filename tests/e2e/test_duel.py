@@ -162,6 +162,9 @@ class Seat:
     def tapped(self, what: dict[str, Any]) -> None:
         pass
 
+    async def look(self, page: Any, what: dict[str, Any]) -> None:
+        """Checks what a person sees before this tap (nothing by default)."""
+
 
 class DuelSeat(Seat):
     """One swap in each arrangement before Done; otherwise the first highlighted choice."""
@@ -211,6 +214,7 @@ async def play_seat(
         if what == "result":
             return taps
         name = seat.name(what)
+        await seat.look(page, what)
         if name not in seen:
             seen.add(name)
             await shot(page, f"{tag}-{taps:03d}-{name}")

@@ -75,6 +75,14 @@ class HattrickSeat(Seat):
     def tapped(self, what: dict[str, Any]) -> None:
         self.turn += 1
 
+    async def look(self, page: Any, what: dict[str, Any]) -> None:
+        """The shot's three cards (shooting or keeper) lie side by side, not in a column."""
+        if what["kind"] == "pick" and "Shot: pick" in str(what["status"]):
+            tops = await page.locator(".table-hattrick .shot .choices button").evaluate_all(
+                "(cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top))"
+            )
+            assert len(tops) == 3 and len(set(tops)) == 1, tops
+
 
 async def test_two_phones_play_a_whole_hat_trick_match_to_the_result(
     browser: Any, app_url: str, shot: Any
