@@ -74,8 +74,26 @@ async def test_a_finished_match_replays_step_by_step_and_verifies_its_seed(
     await label.get_by_text(f"Step {seq}/{last}").wait_for()
     await page.locator(f'#replay-log .replay-line.now[data-seq="{seq}"]').first.wait_for()
 
+    # Play at 4× from the first step: the steps run on by themselves.
+    await page.get_by_role("button", name="First step").tap()
+    await label.get_by_text(f"Step 0/{last}").wait_for()
+    await page.tap("#replay-speed")
+    await page.tap("#replay-speed")
+    assert (await page.locator("#replay-speed").inner_text()).strip() == "4×"
+    await page.tap("#replay-play")
+    await page.wait_for_function(
+        "Number(document.querySelector('#replay-seq').textContent.match(/\\d+/)[0]) >= 3"
+    )
+    await page.tap("#replay-play")
+
     await page.tap("#verify")
     await page.locator("#verdict").get_by_text("✓").wait_for()
     await shot(page, "replay-verified")
+
+    # History lists the finished room with a way into its replay.
+    await page.goto(page.url.rsplit("/r/", 1)[0] + "/history")
+    await page.locator(".history-replay:visible").first.tap()
+    await page.wait_for_url(re.compile(r"/r/[A-Z0-9]{6}/replay$"))
+    await label.get_by_text(f"Step 0/{last}").wait_for()
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
