@@ -33,7 +33,7 @@ NEXT_TAP = """
   const ok = (el) => el && !el.disabled;
   const choices = [
     ["confirm", [...document.querySelectorAll("#bar button.ff-btn.primary")].find(ok)],
-    ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false], button.ff-offer[aria-pressed=false]")].find(ok)],
+    ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false], button.ff-offer[aria-pressed=false], button.ff-pile[aria-pressed=false], button.ff-disc[aria-pressed=false]")].find(ok)],
     ["button", [...document.querySelectorAll("#bar button.ff-btn")].find(ok)],
     ["button", [...root.querySelectorAll("button.ff-btn")].find(ok)],
   ];

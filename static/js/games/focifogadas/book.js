@@ -20,12 +20,35 @@ const pick = (key) => (chosen.key === key ? chosen.value : null);
 
 // --- Betting phases -------------------------------------------------------------------------
 
-function peekPanel(view, ctx, ui) {
-  const { h } = ctx;
+const PILES = ["H16", "HH", "MID", "AH", "A16"];
+
+/** Scouting as a set of pile toggles: a pile is enabled only when some legal triple holds it
+ * with the piles already chosen; the confirm is the legal action equal to the chosen set. */
+function peekPanel(view, ctx, ui, rerender) {
+  const { h, t } = ctx;
   const looks = view.legal.filter((a) => a.type === "peek");
-  ctx.bar.replaceChildren();
+  const key = `peek:${view.seq}`;
+  const sel = pick(key) || [];
+  const holds = (a, piles) => piles.every((p) => a.piles.includes(p));
+  const exact = looks.find((a) => a.piles.length === sel.length && holds(a, sel)) || null;
+  const toggle = (p) => {
+    chosen = { key, value: sel.includes(p) ? sel.filter((x) => x !== p) : [...sel, p] };
+    rerender();
+  };
+  ctx.bar.replaceChildren(looks.length
+    ? button(ctx, exact ? say(ctx, "look", { piles: sel.map((p) => t(`focifogadas.section_short.${p}`)).join(" ") }) : say(ctx, "pick_piles"), exact, true)
+    : "");
   const rows = [h("h3", null, say(ctx, "scouting"))];
-  if (looks.length) rows.push(h("div", { class: "ff-bar" }, looks.map((a) => button(ctx, say(ctx, "look", { piles: a.piles.join(" ") }), a))));
+  if (looks.length) {
+    rows.push(h("div", { class: "ff-piles" }, PILES.map((p) => {
+      const on = sel.includes(p);
+      const can = on || looks.some((a) => holds(a, [...sel, p]));
+      return h("button", {
+        type: "button", class: "btn ff-pile", "aria-pressed": String(on), disabled: ctx.busy || !can,
+        "aria-label": t(`focifogadas.section.${p}`), onclick: () => toggle(p),
+      }, h("span", { class: "ff-back" }, "▒"), t(`focifogadas.section_short.${p}`));
+    })));
+  }
   return h("section", { class: "ff-panel" }, rows, scoutedDrawer(view, ctx, ui));
 }
 
@@ -58,18 +81,25 @@ function draftPanel(view, ctx, ui, rerender) {
   return h("section", { class: "ff-panel" }, rows);
 }
 
-function discsPanel(view, ctx, ui) {
+/** The disc pool as a grid of toggles (● = copies left); the bar confirms the chosen one. */
+function discsPanel(view, ctx, ui, rerender) {
   const { h } = ctx;
   const pub = view.public;
   const rev = pub.revealing;
   const discs = view.legal.filter((a) => a.type === "disc");
-  ctx.bar.replaceChildren();
-  const pool = h("div", { class: "ff-tracks" }, pub.discs_left.map((d) => h("span", null, `×${d.value} ${"●".repeat(d.left) || "–"}`)));
+  const key = `disc:${view.seq}`;
+  const sel = pick(key);
+  const action = discs.find((a) => a.value === sel) || null;
+  ctx.bar.replaceChildren(discs.length ? button(ctx, action ? say(ctx, "disc", { value: sel }) : say(ctx, "pick_disc"), action, true) : "");
+  const pool = h("div", { class: "ff-discs" }, pub.discs_left.map((d) => h("button", {
+    type: "button", class: "btn ff-disc", "aria-pressed": String(sel === d.value),
+    disabled: ctx.busy || !discs.some((a) => a.value === d.value),
+    onclick: () => { chosen = { key, value: d.value }; rerender(); },
+  }, h("strong", null, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–"))));
   return h("section", { class: "ff-panel" },
     h("h3", null, rev ? say(ctx, "disc_for", { name: who(ctx, rev.seat), card: rev.card.id }) : ""),
     rev ? ui.betCard(rev.card, ctx) : null,
-    pool,
-    discs.length ? h("div", { class: "ff-bar" }, discs.map((a) => button(ctx, say(ctx, "disc", { value: a.value }), a))) : null);
+    pool);
 }
 
 function stakeBar(view, ctx, offer) {
@@ -146,7 +176,7 @@ function playPanel(view, ctx, ui) {
 
 function bettingPanel(view, ctx, ui, rerender) {
   if (view.phase === "draft") return draftPanel(view, ctx, ui, rerender);
-  if (view.phase === "discs") return discsPanel(view, ctx, ui);
+  if (view.phase === "discs") return discsPanel(view, ctx, ui, rerender);
   return null;
 }
 
@@ -155,7 +185,7 @@ export function renderBukmeker(root, view, ctx, ui) {
   ctx.bar.replaceChildren();
   const m = view.public.match;
   let panel = bettingPanel(view, ctx, ui, rerender);
-  if (view.phase === "peek") panel = peekPanel(view, ctx, ui);
+  if (view.phase === "peek") panel = peekPanel(view, ctx, ui, rerender);
   if (view.phase === "match") panel = playPanel(view, ctx, ui);
   root.replaceChildren(...[
     ui.scoreLine(view, ctx),

@@ -62,8 +62,13 @@ const CSS = `
 .result-extra .table-focifogadas { text-align: left; }
 .table-focifogadas .ff-standings { margin: 0; padding-left: 24px; }
 .table-focifogadas .ff-offers { display: grid; gap: 6px; }
+.table-focifogadas .ff-discs { display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; }
+.table-focifogadas .ff-disc { display: grid; justify-items: center; min-width: 44px; padding: 4px 0; color: var(--gold); }
+.table-focifogadas .ff-disc span { font-size: 12px; letter-spacing: 1px; }
+.table-focifogadas .ff-piles { display: grid; grid-template-columns: repeat(5, 1fr); gap: 6px; }
+.table-focifogadas .ff-pile { display: grid; justify-items: center; gap: 4px; min-width: 44px; padding: 6px 0; font-weight: 800; }
 .table-focifogadas .ff-offer { display: grid; grid-template-columns: auto 1fr auto; grid-template-areas: "id text m" "id st st"; gap: 2px 8px; align-items: center; width: 100%; min-height: 44px; padding: 6px 8px; text-align: left; font: inherit; font-size: 14px; background: var(--paper); color: #15201A; border: 2px solid var(--line); border-radius: 8px; }
-.table-focifogadas .ff-offer[aria-pressed="true"] { border-color: var(--sel); box-shadow: 0 0 0 3px var(--sel); }
+.table-focifogadas :is(.ff-offer, .ff-disc, .ff-pile)[aria-pressed="true"] { border-color: var(--sel); box-shadow: 0 0 0 3px var(--sel); }
 .table-focifogadas .ff-offer .hd { grid-area: id; align-self: stretch; display: grid; place-items: center; min-width: 44px; padding: 0 6px; border-radius: 6px; color: #fff; font-weight: 800; }
 .table-focifogadas .ff-offer .hd.light { color: #15201A; }
 .table-focifogadas .ff-offer .tx { grid-area: text; }
