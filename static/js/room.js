@@ -220,12 +220,11 @@ export function roomScreen(code) {
     room.sock?.stop();
     room.sock = new RoomSocket(code, room.seat?.token, {
       onView: (msg) => {
-        const before = room.view?.seq;
+        const previous = room.view;
         room.view = { ...msg.view, seq: msg.seq };
         room.viewAt = Date.now();
-        if (before !== undefined) standInToasts(before);
-        // the same step again: seats changed (someone handed to the bot, or back)
-        if (before === msg.seq && room.view.status === "playing") refreshInfo();
+        if (previous) standInToasts(previous.seq);
+        if (seatsMayHaveChanged(previous, room.view)) refreshInfo();
         room.info.status = room.view.status;
         if (room.view.status === "lobby") lobbySeats(room.view.public?.seats);
         draw();
@@ -290,6 +289,14 @@ export function roomScreen(code) {
       if (s) s.connected = p.connected;
     }
     room.info.spectators = room.presence.spectators ?? room.info.spectators;
+  }
+
+  /** The same step sent again without new odds: the seats changed (one handed to the bot,
+   * or back), so the room's seats are worth a fresh look. */
+  function seatsMayHaveChanged(previous, view) {
+    if (!previous || previous.seq !== view.seq || view.status !== "playing") return false;
+    const odds = (v) => JSON.stringify([v.public?.odds, v.private?.odds]);
+    return odds(previous) === odds(view);
   }
 
   /** "⚙ played for Bence" as a toast too: the table moved without anyone's tap. */
