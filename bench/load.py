@@ -19,9 +19,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import itertools
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -49,6 +51,12 @@ def free_port() -> int:
 # --- the server under test, and what it costs ----------------------------------------------
 
 
+def _die_with_parent() -> None:
+    """In the child: get SIGTERM when the benchmark dies, however it dies (Linux)."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 @dataclass
 class Server:
     process: subprocess.Popen[bytes]
@@ -73,7 +81,9 @@ class Server:
                 database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
             )
             command = [sys.executable, "-m", "app"]
-        process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, preexec_fn=_die_with_parent
+        )
         server = cls(process, f"127.0.0.1:{port}")
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -181,7 +191,8 @@ async def client(
                 await asyncio.sleep(delay)
             cid = f"{seat}-{next(cids)}"
             pending[cid] = time.perf_counter()
-            await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
+            with contextlib.suppress(websockets.ConnectionClosed):
+                await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
 
         def maybe_act() -> None:
             nonlocal inflight

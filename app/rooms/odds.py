@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import ctypes
 import hashlib
 import logging
 import multiprocessing
+import signal
 from typing import Any
 
 from app.games import registry
@@ -45,6 +47,12 @@ def compute(game_id: str, state: JsonDict, seats: list[int], context: JsonDict) 
     return odds
 
 
+def _die_with_parent() -> None:
+    """In a worker: SIGTERM when the server process goes away, even by kill -9 (Linux)."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 class OddsWorker:
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
@@ -53,11 +61,11 @@ class OddsWorker:
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
             if self.workers > 0:
-                # forkserver: a clean child that imports the games itself, never a copy of a
-                # process with live sockets and threads.
-                context = multiprocessing.get_context("forkserver")
+                # spawn: a clean child that imports the games itself, never a copy of a process
+                # with live sockets and threads; it dies with the server, however that dies.
+                context = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context
+                    self.workers, mp_context=context, initializer=_die_with_parent
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="odds")
