@@ -133,6 +133,7 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
                 if what["phase"] not in seen:  # each phase once, as the tapping phone sees it
                     seen.add(what["phase"])
                     await shot(page, f"foci-{tag}-{what['phase']}")
+                    await check_phone_layout(page)
 
             if await tap_once(page, picture) is None:
                 continue

@@ -5,6 +5,7 @@
 // rules: every button is an element of view.legal sent verbatim; statuses, blocks and "if it
 // ended now" come from the view.
 
+import { playPanel } from "./drukker.js";
 import { button } from "./parts.js";
 
 // Strings: the `book.*` keys of i18n.json (en/hu/da).
@@ -161,19 +162,6 @@ function seatExtra(ctx) {
 
 // --- Bukméker match -------------------------------------------------------------------------
 
-function playPanel(view, ctx, ui) {
-  const { h } = ctx;
-  const pair = view.private?.pair;
-  const plays = view.legal.filter((a) => a.type === "play");
-  if (!pair || !plays.length) return null;
-  ctx.bar.replaceChildren(...plays.map((a) => {
-    const card = pair.find((c) => c.id === a.card);
-    return button(ctx, say(ctx, "play", { card: text(card?.name, ctx) }), a, true);
-  }));
-  return h("section", { class: "ff-panel" }, h("h3", null, say(ctx, "your_pair")),
-    h("div", { class: "ff-cards" }, pair.map((c) => ui.actionCard(c, ctx))));
-}
-
 function bettingPanel(view, ctx, ui, rerender) {
   if (view.phase === "draft") return draftPanel(view, ctx, ui, rerender);
   if (view.phase === "discs") return discsPanel(view, ctx, ui, rerender);
@@ -186,7 +174,7 @@ export function renderBukmeker(root, view, ctx, ui) {
   const m = view.public.match;
   let panel = bettingPanel(view, ctx, ui, rerender);
   if (view.phase === "peek") panel = peekPanel(view, ctx, ui, rerender);
-  if (view.phase === "match") panel = playPanel(view, ctx, ui);
+  if (view.phase === "match") panel = playPanel(view, ctx, ui, rerender);
   root.replaceChildren(...[
     ui.scoreLine(view, ctx),
     m && m.decks ? ui.pitch(m, ctx) : null,

@@ -57,7 +57,8 @@ function choosePanel(view, ctx, ui, rerender) {
     } : {}))));
 }
 
-function playPanel(view, ctx, ui, rerender) {
+/** Your turn in a match (Drukker and Bukméker): tap 1 of the 2 drawn cards, confirm in the bar. */
+export function playPanel(view, ctx, ui, rerender) {
   const { h, t } = ctx;
   const pair = view.private?.pair;
   const plays = view.legal.filter((a) => a.type === "play");

@@ -14,8 +14,8 @@ const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLi
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
 const KIND_ICON = {
   short_pass: "→", long_pass: "⤳", dribble: "≈", keep: "⟳", clearance: "⇥", throw_in: "↸",
-  corner: "⚑", back_pass: "↩", goal_kickout: "⚽", goal_pass: "⚽", shot_pass: "◎",
-  penalty_kickout: "◉", foul_half: "✋", foul_box: "✋",
+  corner: "⚑", back_pass: "↩", goal_kickout: "⇤", goal_pass: "⊕", shot_pass: "◎",
+  penalty_kickout: "◉", foul_half: "!", foul_box: "!",
 };
 
 const CSS = `
