@@ -166,6 +166,13 @@ class Seat:
         """Checks what a person sees before this tap (nothing by default)."""
 
 
+# True when this seat's chain shows these values, slot 1 to 6.
+CHAIN_IS = """
+(want) => JSON.stringify([...document.querySelectorAll(".table-duel .side.mine .chain .dcard")]
+  .map((c) => c.getAttribute("aria-label").split(": ").pop())) === JSON.stringify(want)
+"""
+
+
 class DuelSeat(Seat):
     """One swap in each arrangement before Done; otherwise the first highlighted choice."""
 
@@ -173,6 +180,7 @@ class DuelSeat(Seat):
 
     def __init__(self) -> None:
         self.swap_due = True
+        self.swapped: list[str] | None = None  # the chain's values expected after a swap
 
     def arg(self) -> bool:
         return self.swap_due
@@ -185,6 +193,30 @@ class DuelSeat(Seat):
             self.swap_due = False
         elif what["kind"] == "done" or not what["arranging"]:
             self.swap_due = True  # for the next arrangement
+
+    async def look(self, page: Any, what: dict[str, Any]) -> None:
+        """A swap of two chain slots shows at once: before Done, the two values changed places."""
+        chain = await page.locator(".table-duel .side.mine .chain .dcard").evaluate_all(
+            """(cells) => cells.map((c) => ({
+                 value: c.getAttribute("aria-label").split(": ").pop(),
+                 picked: c.getAttribute("aria-pressed") === "true",
+                 next: c.dataset.e2e === "next" }))"""
+        )
+        if what["kind"] == "swap-second":
+            picked = [i for i, c in enumerate(chain) if c["picked"]]
+            target = [i for i, c in enumerate(chain) if c["next"]]
+            self.swapped = None
+            if picked and target:
+                values = [c["value"] for c in chain]
+                i, j = picked[0], target[0]
+                values[i], values[j] = values[j], values[i]
+                self.swapped = values
+        elif what["kind"] == "done" and self.swapped is not None:
+            want, self.swapped = self.swapped, None
+            try:  # the view that carries this seat's swap may still be on its way
+                await page.wait_for_function(CHAIN_IS, arg=want, timeout=5_000)
+            except PlaywrightTimeout:
+                raise AssertionError(f"the swap did not show: {chain} instead of {want}") from None
 
 
 async def play_seat(
@@ -290,7 +322,7 @@ async def test_two_phones_play_a_short_duel_to_the_final_screen(
     pages = await two_phones(browser, host, ".table-duel", "Bence")
     errors = [page_errors(page) for page in pages]
     seen: set[str] = set()
-    await expect(host.locator("#status")).to_contain_text(re.compile("Pick an attacker|Waiting"))
+    await expect(host.locator("#status")).to_contain_text(re.compile("Pick an attacker|Bence"))
     for page in pages:
         await expect(page.locator(".table-duel .side.opp .dcard")).to_have_count(6)
         await check_thumb_reach(page, ".table-duel .side.mine .hand")
