@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     odds_workers: int = Field(
         default=1, description="processes pricing live odds (0 = a thread of this process)"
     )
-    odds_sims: int = Field(default=2000, description="simulations per odds estimate")
+    odds_sims: int = Field(default=2000, description="simulations per odds estimate; 0 = no odds")
     log_level: str = "info"
     send_queue: int = Field(default=16, description="views queued per socket before dropping")
     rate_per_second: int = 20

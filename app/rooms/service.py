@@ -42,6 +42,7 @@ from app.rooms.odds import Odds, OddsWorker, has_odds, job_seed
 
 log = logging.getLogger(__name__)
 
+ODDS_SPACING = 1.0  # seconds between two pricings of one room
 LOG_KEEP = 40  # public events kept in the snapshot and sent with every view
 NAME_MAX = 24
 CID_MAX = 64
@@ -217,6 +218,7 @@ class RoomService:
         self.odds = odds or OddsWorker(0)
         self.odds_sims = odds_sims
         self._odds_jobs: dict[str, asyncio.Task[None]] = {}
+        self._odds_slots = asyncio.Semaphore(max(1, self.odds.workers))
         self._odds_again: set[str] = set()
         # Is a seat's player connected? The hub answers (set by the app); used to tell a slow
         # player (the bot stands in once) from one who left (the bot plays on until they return).
@@ -632,7 +634,9 @@ class RoomService:
     # --- live odds -------------------------------------------------------------------------
 
     def _price(self, snap: RoomSnapshot) -> None:
-        if snap.status != "playing" or snap.state is None or not has_odds(snap.game):
+        if self.odds_sims <= 0 or snap.status != "playing" or snap.state is None:
+            return
+        if not has_odds(snap.game):
             return
         task = self._odds_jobs.get(snap.code)
         if task is not None and not task.done():
@@ -641,26 +645,32 @@ class RoomService:
         self._odds_jobs[snap.code] = asyncio.create_task(self._odds_job(snap.code))
 
     async def _odds_job(self, code: str) -> None:
+        """Price the room's newest state; again (at most once a second) while it changes.
+        Jobs of all rooms share the workers: a room waits for a free one, then prices the
+        state it has by then, so a busy night costs bounded CPU and no stale work."""
         try:
             while not self.closing:
-                self._odds_again.discard(code)
-                snap = await self.snapshot(code)
-                if snap.status != "playing":
-                    return
-                context = {
-                    "seed": job_seed(snap.seed_hash, snap.seq),
-                    "sims": self.odds_sims,
-                    "now": time.time(),
-                    "event_at": dict(snap.event_at),
-                }
-                seats = [s.seat for s in snap.seats]
-                odds = await self.odds.run(snap.game.id, snap.game.dump(snap.state), seats, context)
+                async with self._odds_slots:
+                    self._odds_again.discard(code)
+                    snap = await self.snapshot(code)
+                    if snap.status != "playing":
+                        return
+                    context = {
+                        "seed": job_seed(snap.seed_hash, snap.seq),
+                        "sims": self.odds_sims,
+                        "now": time.time(),
+                        "event_at": dict(snap.event_at),
+                    }
+                    seats = [s.seat for s in snap.seats]
+                    state = snap.game.dump(snap.state)
+                    odds = await self.odds.run(snap.game.id, state, seats, context)
                 current = self._cache.get(code)
                 if current is not None and current.seq == snap.seq and code not in self._odds_again:
                     current.odds, current._views = odds, {}
                     await self.publish("odds", code, snap.seq)
                 if code not in self._odds_again:
                     return
+                await asyncio.sleep(ODDS_SPACING)
         except RoomError as exc:
             log.warning("odds for room %s: %s", code, exc.message)
         except Exception:
