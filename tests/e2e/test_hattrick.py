@@ -3,9 +3,9 @@ default options; §14 has no option that shortens a match) by tapping their tabl
 room link to the result screen (issue 6).
 
 Each page plays its own team at the same time as the other: a card from the hand and its
-confirm; on move steps, free kicks, goal kicks and scoring opportunities mostly the plain bar
-button (No move, Decline, SHOOT, Draw next…), but every third decision a ringed player or
-card and its confirm, so moves and passes go through the pitch too. Screenshots of the first
+confirm; on move steps, free kicks, goal kicks and scoring opportunities mostly a plain bar
+button (No move, Decline, SHOOT or Hold, Draw next or Stop…), but every fourth decision a
+ringed player or card and its confirm, so moves and passes go through the pitch too. Screenshots of the first
 view of each kind of decision land in /tmp/shots (PITCHSIDE_SHOTS).
 """
 
@@ -32,8 +32,8 @@ pytestmark = pytest.mark.browser
 
 # Marks the control this page's manager taps next (data-e2e="next") and says what it is, or
 # returns null when the page has nothing to do. `turn` counts this page's taps. Order: an
-# enabled confirm ("… ✓"); a ringed player or card (only choice, or every third tap); a plain
-# bar button.
+# enabled confirm ("… ✓"); a ringed player or card (only choice, or every fourth tap); one of
+# the plain bar buttons, taking turns (SHOOT or Hold, Draw next or Stop…).
 HATTRICK_NEXT = """
 (turn) => {
   const root = document.querySelector(".table-hattrick");
@@ -41,13 +41,14 @@ HATTRICK_NEXT = """
   document.querySelector("[data-e2e]")?.removeAttribute("data-e2e");
   const bar = [...document.querySelectorAll("#bar button")].filter((b) => !b.disabled);
   const confirm = bar.find((b) => b.textContent.endsWith("✓"));
-  const plain = bar.find((b) => !b.textContent.endsWith("✓") && b.textContent !== "✕");
+  const plains = bar.filter((b) => !b.textContent.endsWith("✓") && b.textContent !== "✕");
+  const plain = plains[turn % Math.max(1, plains.length)];
   const pick = [...root.querySelectorAll("button.legal[aria-pressed=false]")]
     .find((b) => !b.disabled);
   let kind = null;
   let el = null;
   if (confirm) [kind, el] = ["confirm", confirm];
-  else if (pick && (!plain || turn % 3 === 0)) [kind, el] = ["pick", pick];
+  else if (pick && (!plain || turn % 4 === 0)) [kind, el] = ["pick", pick];
   else if (plain) [kind, el] = ["button", plain];
   if (!el) return null;
   el.setAttribute("data-e2e", "next");
