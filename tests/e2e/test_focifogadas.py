@@ -24,15 +24,18 @@ pytestmark = pytest.mark.browser
 TABLE = ".table-focifogadas"
 
 # Finds what this page's player taps next, scrolls it to the middle of the screen and returns
-# where it is and what it is, or null when the page has nothing to do. Order: an enabled confirm in the bar; a card not yet selected; any
-# other bar button; a button on the table (scouting piles, discs).
+# where it is and what it is, or null when the page has nothing to do. Order: an enabled confirm
+# in the bar (for stakes the largest); a card, offer, pile or disc not yet selected; any other
+# bar button; a button on the table.
 NEXT_TAP = """
 () => {
   const root = document.querySelector(".table-focifogadas");
   if (!root || document.querySelector("#result")) return null;
   const ok = (el) => el && !el.disabled;
+  const confirms = [...document.querySelectorAll("#bar button.ff-btn.primary")].filter(ok);
+  if (root.dataset.phase === "stakes") confirms.reverse(); // the most markers: fewer turns
   const choices = [
-    ["confirm", [...document.querySelectorAll("#bar button.ff-btn.primary")].find(ok)],
+    ["confirm", confirms[0]],
     ["card", [...root.querySelectorAll("button.ff-card[aria-pressed=false], button.ff-offer[aria-pressed=false], button.ff-pile[aria-pressed=false], button.ff-disc[aria-pressed=false]")].find(ok)],
     ["button", [...document.querySelectorAll("#bar button.ff-btn")].find(ok)],
     ["button", [...root.querySelectorAll("button.ff-btn")].find(ok)],
@@ -135,10 +138,13 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
                     await shot(page, f"foci-{tag}-{what['phase']}")
                     await check_phone_layout(page)
 
-            if await tap_once(page, picture) is None:
-                continue
-            progressed = True
-            taps += 1
+            what = await tap_once(page, picture)
+            while what is not None:  # a selection is confirmed at once, on the same phone
+                progressed = True
+                taps += 1
+                if what["kind"] != "card":
+                    break
+                what = await tap_once(page, picture)
         assert taps < limit, f"no result after {taps} taps"
         if progressed:
             idle_since = time.monotonic()
