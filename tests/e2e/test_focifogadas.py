@@ -54,6 +54,21 @@ NEXT_TAP = """
 """
 
 
+# Records the text of every goal banner that appears (they fade out after 1.4 s).
+WATCH_BANNERS = """
+() => {
+  window.banners = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.classList?.contains("ff-goal")) window.banners.push(node.textContent);
+      }
+    }
+  }).observe(document.body, { childList: true });
+}
+"""
+
+
 def games(app_url: str) -> list[dict[str, Any]]:
     with urllib.request.urlopen(f"{app_url}/api/games", timeout=5) as response:
         return list(json.load(response))
@@ -254,7 +269,9 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
 
     await play_until(pages, betting_done, 400, shot, "live")
     await scorer_taps(scorer, "Kick-off")
+    await watcher.evaluate(WATCH_BANNERS)
     await scorer_taps(scorer, "GOAL Home")
+    await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal banner
     await scorer_taps(scorer, "↶ Undo last event")
     await watcher.locator(f"{TABLE} .ff-log").get_by_text("Mål til Home annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")

@@ -60,6 +60,9 @@ const CSS = `
 .ff-bar .ff-btn { min-height: 44px; padding: 0 16px; border-radius: 8px; font: inherit; flex: 1; }
 .table-focifogadas .ff-log { font-size: 14px; color: var(--muted); margin: 0; padding-left: 20px; }
 .result-extra .table-focifogadas { text-align: left; }
+.ff-goal { position: fixed; left: 50%; top: 40%; transform: translate(-50%, -50%); z-index: 9; padding: 16px 32px; border-radius: 16px; background: var(--pitch); color: #fff; font-size: 48px; font-weight: 800; pointer-events: none; animation: ff-goal 1.4s ease-out forwards; }
+@keyframes ff-goal { 0% { transform: translate(-50%, -50%) scale(.6); opacity: 0; } 15% { transform: translate(-50%, -50%) scale(1.1); opacity: 1; } 80% { opacity: 1; } 100% { opacity: 0; } }
+@media (prefers-reduced-motion: reduce) { .ff-goal { animation: ff-goal-fade 1.4s linear forwards; } @keyframes ff-goal-fade { 0%, 80% { opacity: 1; } 100% { opacity: 0; } } }
 .table-focifogadas .ff-standings { margin: 0; padding-left: 24px; }
 .table-focifogadas .ff-offers { display: grid; gap: 6px; }
 .table-focifogadas .ff-discs { display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; }
@@ -243,6 +246,21 @@ function log(view, ctx, count = 8) {
 
 const UI = { actionCard, betCard, statusBadge, scoreLine, pitch, tracks, seats, log, logLines, name };
 
+// A goal gets a short banner ("GOAL!" / "GÓÓÓL!" / "MÅÅÅL!") when its view arrives; never for
+// goals that were already in the first view this page saw, nor in replays.
+let goalSeen; // seq of the newest goal in the log; undefined until the first view
+
+function goalBanner(view, ctx) {
+  const goals = (view.log || []).filter((e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_")));
+  const last = goals.length ? goals[goals.length - 1].seq ?? null : null;
+  const before = goalSeen;
+  goalSeen = last;
+  if (before === undefined || last === null || last === before || (ctx.busy && view.you === null)) return;
+  const el = ctx.h("div", { class: "ff-goal", role: "status" }, ctx.t("focifogadas.ui.goal_banner"));
+  document.body.append(el);
+  setTimeout(() => el.remove(), 1400);
+}
+
 function bigScreen(ctx) {
   return ctx.you === null && new URLSearchParams(location.search).get("screen") === "board";
 }
@@ -251,6 +269,7 @@ export function render(root, view, ctx) {
   ensureStyle("ff-style", CSS);
   root.dataset.seq = String(view.seq ?? "");
   root.dataset.phase = view.phase || "";
+  goalBanner(view, ctx);
   if (bigScreen(ctx)) {
     renderBoard(root, view, ctx, UI);
     return;
