@@ -504,8 +504,7 @@ export function roomScreen(code) {
   function drawClocks(view, table) {
     const left = clockLeft(view, room.viewAt);
     const clock = view.status === "playing" ? view.public?.clock : null;
-    const away = new Set(clock?.away || []);
-    for (const s of room.info.seats) if (s.away && view.status === "playing") away.add(s.seat);
+    const away = awaySeats(view);
     for (const seat of room.awayToasted) if (!away.has(seat)) room.awayToasted.delete(seat);
     const n = names();
     const waiting = Object.keys(left).map(Number);
@@ -534,6 +533,14 @@ export function roomScreen(code) {
     }
     clearInterval(room.clockTimer);
     room.clockTimer = waiting.length ? setInterval(tick, CLOCK_TICK_MS) : null;
+  }
+
+  /** Seats the bot plays for their absent player: from the clock, or the room's seats. */
+  function awaySeats(view) {
+    if (view.status !== "playing") return new Set();
+    const away = new Set(view.public?.clock?.away || []);
+    for (const s of room.info.seats) if (s.away) away.add(s.seat);
+    return away;
   }
 
   function tick() {
@@ -647,8 +654,7 @@ export function roomScreen(code) {
   function menuRows() {
     const view = room.view;
     if (!isHost() || view?.status !== "playing") return null;
-    const away = new Set(view.public?.clock?.away || []);
-    for (const s of room.info.seats) if (s.away) away.add(s.seat);
+    const away = awaySeats(view);
     const humans = seated().filter((s) => !s.bot);
     return h(
       "div",
