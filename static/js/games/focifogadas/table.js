@@ -255,7 +255,7 @@ function goalBanner(view, ctx) {
   const last = goals.length ? goals[goals.length - 1].seq ?? null : null;
   const before = goalSeen;
   goalSeen = last;
-  if (before === undefined || last === null || last === before || (ctx.busy && view.you === null)) return;
+  if (before === undefined || last === null || last === before || (ctx.busy && ctx.you === null)) return;
   const el = ctx.h("div", { class: "ff-goal", role: "status" }, ctx.t("focifogadas.ui.goal_banner"));
   document.body.append(el);
   setTimeout(() => el.remove(), 1400);
@@ -281,6 +281,11 @@ export function render(root, view, ctx) {
     return;
   }
   mode(root, view, ctx, UI);
+}
+
+/** A log line for the replay's list (the same sentences as the table's log). */
+export function logText(e, ctx, view) {
+  return eventText(e, ctx, view);
 }
 
 /** The result panel's extra part: standings by money, then the settlement walk-through. */
