@@ -92,6 +92,7 @@ def start_server(database_url: str, **settings: object) -> RunningServer:
         port=port,
         bot_delay_ms=0,
         odds_workers=0,  # a thread: the tiny test game exists only in this process
+        odds_sims=200,  # enough to exercise the path; the figures are checked elsewhere
         **settings,  # type: ignore[arg-type]
     )
     app = create_app(config)
