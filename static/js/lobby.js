@@ -103,7 +103,12 @@ export function renderLobby(room, ops) {
       h(
         "div",
         { class: "row spread" },
-        h("span", { class: "muted" }, `◉ ${t("ui.watching", { n: info.spectators ?? 0 })}`),
+        h(
+          "span",
+          { class: "muted" },
+          `◉ ${t("ui.watching", { n: info.spectators ?? 0 })}`,
+          h("span", { id: "lobby-clock" }, ` · ${clockText(room)}`),
+        ),
         addBot,
       ),
       optionsSummary(room),
@@ -137,8 +142,14 @@ export function renderLobby(room, ops) {
   }
 }
 
+/** "Turn clock: 60 s" (or off), said next to who is watching (UX §3.1). */
+function clockText(room) {
+  return optionsText({ turn_seconds: room.info.options?.turn_seconds ?? 0 }, room.optionLabels);
+}
+
 function optionsSummary(room) {
-  const text = optionsText(room.info.options, room.optionLabels);
+  const { turn_seconds: _clock, ...gameOptions } = room.info.options || {};
+  const text = optionsText(gameOptions, room.optionLabels);
   return text ? h("p", { class: "muted small" }, text) : null;
 }
 

@@ -72,7 +72,7 @@ async def test_a_clock_runs_out_and_the_bot_plays_for_the_phone(
     game, mode = two_player_game(clock_url)
     page = await phone_host(browser, clock_url, game, mode, clock="30 s")
     await shot(page, "clock-home-option")
-    await start_against_a_bot(page, lobby_shows="Turn clock: 30 s")
+    await start_against_a_bot(page, lobby_shows="· Turn clock: 30 s")
 
     # Whenever the phone is waited for, the status line counts its clock down.
     status = page.locator("#status")
