@@ -20,7 +20,7 @@ body:has(.ff-big) { max-width: none; }
 .table-focifogadas.ff-big .ff-tracks, .table-focifogadas.ff-big .ff-seat, .table-focifogadas.ff-big .ff-log,
 .table-focifogadas.ff-big .ff-meta, .table-focifogadas.ff-big .ff-head > .ff-meta { font-size: .8rem; }
 .table-focifogadas.ff-big .ff-circle { width: 2rem; height: 2rem; font-size: .8rem; }
-.table-focifogadas.ff-big .ff-sec strong { font-size: 1rem; }
+.table-focifogadas.ff-big .ff-sec strong, .table-focifogadas.ff-big .ff-panel h3 { font-size: 1rem; }
 .table-focifogadas.ff-big th, .table-focifogadas.ff-big td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 .table-focifogadas.ff-big .ff-now { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; font-size: 1.1rem; }
 @media (max-width: 700px) { .table-focifogadas.ff-big { grid-template-columns: 1fr; } }
