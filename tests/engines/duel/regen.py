@@ -8,15 +8,14 @@ rule.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 from app.games.duel import GAME
 from tests.engines.duel.play import Match, Policy, bot, hasty
+from tests.support import golden
+from tests.support.golden import REPLAYS
 
-REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 POLICIES: dict[str, Policy] = {"bot": bot, "random": hasty}
 
 # name -> (seed, options, players); seed 9 of the shoot-out match reaches sudden death
@@ -31,31 +30,13 @@ MATCHES: dict[str, tuple[int, dict[str, Any], tuple[str, str]]] = {
 }
 
 
-def digest(data: Any) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def line(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def record(name: str) -> list[str]:
     """The replay file's lines for one of `MATCHES`, played afresh."""
     seed, options, players = MATCHES[name]
     match = Match(seed, options, (POLICIES[players[0]], POLICIES[players[1]]))
-    lines = [
-        line(
-            {"game": "duel", "mode": "match", "seed": seed, "options": options, "players": players}
-        )
-    ]
-    state = GAME.new("match", options, 2, seed)
-    for seq, step in enumerate(match.steps(), start=1):
-        state = step.state
-        entry = {"seq": seq, "seat": step.seat, "action": step.action, "events": step.events}
-        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
-    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
-    return lines
+    header = {"game": "duel", "mode": "match", "seed": seed, "options": options, "players": players}
+    steps = ((step.seat, step.action, step.events, step.state) for step in match.steps())
+    return golden.record(GAME, header, steps)
 
 
 def path(name: str) -> Path:

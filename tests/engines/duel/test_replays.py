@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 
 import pytest
 
 from app.games.duel import GAME
-from tests.engines.duel.regen import MATCHES, REPLAYS, digest, path, record
+from tests.engines.duel.regen import MATCHES, REPLAYS, path, record
+from tests.support import golden
 
 
 @pytest.mark.parametrize("name", sorted(MATCHES))
 def test_stored_actions_replay_to_the_same_events_and_states(name: str) -> None:
-    header, *steps, last = (json.loads(text) for text in path(name).read_text().splitlines())
-    state = GAME.new(header["mode"], header["options"], 2, header["seed"])
-    for step in steps:
-        state, events = GAME.apply(state, step["seat"], step["action"])
-        assert events == step["events"], f"seq {step['seq']}"
-        assert digest(GAME.dump(state)) == step["digest"], f"seq {step['seq']}"
-    assert GAME.dump(state) == last["final"]
-    assert GAME.result(state) == last["result"]
+    header = golden.header_of(path(name))
+    golden.replay(GAME, path(name), header["options"], 2)
 
 
 @pytest.mark.parametrize("name", sorted(MATCHES))
 def test_regenerating_the_replay_changes_nothing(name: str) -> None:
-    stored = path(name).read_text().splitlines()
-    fresh = record(name)
-    diff = "\n".join(difflib.unified_diff(stored, fresh, "stored", "regenerated", lineterm="", n=0))
-    assert not diff, f"run `python -m tests.engines.duel.regen` and review:\n{diff[:3000]}"
+    golden.unchanged(path(name), record(name), "python -m tests.engines.duel.regen")
 
 
 def test_every_replay_file_belongs_to_a_match() -> None:

@@ -8,15 +8,13 @@ changed line is a changed rule.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from app.games.focifogadas.game import GAME
-
-REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+from tests.support import golden
+from tests.support.golden import REPLAYS
 
 # name -> (seed, players); "bot" is GAME.bot_action, "random" a uniformly random legal action.
 MATCHES: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -26,23 +24,16 @@ MATCHES: dict[str, tuple[int, tuple[str, ...]]] = {
 }
 
 
-def digest(data: Any) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def line(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def record(name: str) -> list[str]:
     """The replay file's lines for one of `MATCHES`, played afresh (lowest seat to act first)."""
     seed, players = MATCHES[name]
     header = {"game": "focifogadas", "mode": "drukker", "seed": seed, "players": players}
-    lines = [line(header)]
+    return golden.record(GAME, header, _steps(seed, players))
+
+
+def _steps(seed: int, players: tuple[str, ...]) -> Iterator[golden.Step]:
     state = GAME.new("drukker", {}, len(players), seed)
     chooser = random.Random(seed)
-    seq = 0
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
         if players[seat] == "bot":
@@ -51,11 +42,7 @@ def record(name: str) -> list[str]:
             action = chooser.choice(GAME.legal_actions(state, seat))
         assert action is not None
         state, events = GAME.apply(state, seat, action)
-        seq += 1
-        entry = {"seq": seq, "seat": seat, "action": action, "events": events}
-        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
-    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
-    return lines
+        yield seat, action, events, state
 
 
 def path(name: str) -> Path:

@@ -8,8 +8,6 @@ rule.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,8 +16,9 @@ from typing import Any
 from app.games.base import Action, Event
 from app.games.hattrick import GAME
 from app.games.hattrick.state import Match
+from tests.support import golden
+from tests.support.golden import REPLAYS
 
-REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 Policy = Callable[[Match, int, random.Random], Action]
 
 
@@ -63,26 +62,11 @@ def steps(
         yield seat, action, events, state
 
 
-def digest(data: Any) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def line(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def record(name: str) -> list[str]:
     """The replay file's lines for one of `MATCHES`, played afresh."""
     seed, options, players = MATCHES[name]
     header = {"game": "hattrick", "mode": "match", "seed": seed, "options": options}
-    lines = [line({**header, "players": players})]
-    state = GAME.new("match", options, 2, seed)
-    for seq, (seat, action, events, state) in enumerate(steps(seed, options, players), start=1):
-        entry = {"seq": seq, "seat": seat, "action": action, "events": events}
-        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
-    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
-    return lines
+    return golden.record(GAME, {**header, "players": players}, steps(seed, options, players))
 
 
 def path(name: str) -> Path:
