@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import Action, Room, Seat, Snapshot
+from app.db.models import Action, Room, Seat, Snapshot, utcnow
 
 
 async def room_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Room | None:
@@ -53,6 +53,22 @@ async def code_taken(session: AsyncSession, code: str) -> bool:
 
 def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> Snapshot:
     return Snapshot(room_id=room_id, seq=0, state=state, log=[], clock=clock)
+
+
+async def save_snapshot(
+    session: AsyncSession,
+    room_id: int,
+    seq: int,
+    state: dict[str, Any],
+    log: list[Any],
+    clock: dict[str, Any],
+) -> None:
+    """Overwrite the room's snapshot in one UPDATE (no read first)."""
+    await session.execute(
+        update(Snapshot)
+        .where(Snapshot.room_id == room_id)
+        .values(seq=seq, state=state, log=log, clock=clock, updated_at=utcnow())
+    )
 
 
 async def set_away(session: AsyncSession, room_id: int, seat: int, away: bool) -> bool:

@@ -491,21 +491,21 @@ class RoomService:
     ) -> int:
         async with self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
-            done = await store.action_by_cid(session, room.id, seat, cid)
-            if done is not None:
-                return done.seq
             if room.status == "lobby":
                 raise RoomError("not_your_turn", "the match has not started", 409)
-            if room.status == "finished":
-                raise RoomError("illegal_action", "the match is over", 409)
             snap = await self._snapshot(session, room)
-            game, state = snap.game, snap.state
+            game = snap.game
             try:
-                new_state, events = game.apply(state, seat, action)
-            except NotYourTurn as exc:
-                raise RoomError("not_your_turn", str(exc), 409) from exc
+                if room.status == "finished":
+                    raise GameError("the match is over")
+                new_state, events = game.apply(snap.state, seat, action)
             except GameError as exc:
-                raise RoomError("illegal_action", str(exc), 409) from exc
+                # Refused now, but perhaps applied before (a re-sent cid): answer that seq.
+                done = await store.action_by_cid(session, room.id, seat, cid)
+                if done is not None:
+                    return done.seq
+                code_ = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
+                raise RoomError(code_, str(exc), 409) from exc
             seq = room.seq + 1
             session.add(Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action))
             if note is not None:
@@ -515,21 +515,15 @@ class RoomService:
             since = {
                 s: snap.since.get(s, now) if s in waited else now for s in game.to_act(new_state)
             }
-            row = await store.snapshot_of(session, room.id)
-            assert row is not None
-            row.state, row.seq, row.log, row.updated_at = (
-                game.dump(new_state),
-                seq,
-                event_log,
-                utcnow(),
-            )
             event_at = snap.event_at | {str(e.get("event")): now for e in events}
-            row.clock = {"since": {str(k): v for k, v in since.items()}, "event_at": event_at}
+            clock = {"since": {str(k): v for k, v in since.items()}, "event_at": event_at}
+            # A repeated cid whose action is still legal fails here on the unique
+            # (room, seat, cid); `act` then answers the seq it got the first time.
+            await store.save_snapshot(session, room.id, seq, game.dump(new_state), event_log, clock)
             room.seq = seq
             if game.result(new_state) is not None:
                 room.status = "finished"
                 room.finished_at = utcnow()
-            await session.flush()
         metrics.ACTIONS.inc()
         snap.state, snap.seq, snap.log, snap.status = new_state, seq, event_log, room.status
         snap.since, snap.event_at, snap.odds, snap._views = since, event_at, None, {}
