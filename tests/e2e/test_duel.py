@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.async_api")
 expect = playwright_api.expect
 PlaywrightTimeout = playwright_api.TimeoutError
+PlaywrightError = playwright_api.Error  # TimeoutError is one too
 
 # Marks the control this page's player taps next (data-e2e="next") and says what it is, or
 # returns null when the page has nothing to do. `swap` asks for one swap before Done while
@@ -254,7 +255,7 @@ async def play_seat(
         target = page.get_by_role("button", name=what["name"], exact=True).nth(what["nth"])
         try:
             await target.tap(timeout=600)
-        except PlaywrightTimeout:  # that decision is gone (a newer view): look again
+        except PlaywrightError:  # that decision is gone (a newer view): look again
             continue
         seat.tapped(what)
         taps += 1
