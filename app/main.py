@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url)
-        broker = make_broker(settings.redis_url, database_url)
+        broker = make_broker(settings.broker, settings.redis_url, database_url)
         service = RoomService(
             make_sessionmaker(engine),
             broker.publish,

@@ -23,6 +23,11 @@ class Settings(BaseSettings):
         description="SQLAlchemy async URL; empty = an embedded SQLite file under ./data/",
     )
     redis_url: str = Field(default="", description="redis://… for fan-out across instances")
+    broker: str = Field(
+        default="auto",
+        description="fan-out between instances: auto (redis if REDIS_URL, else LISTEN/NOTIFY on "
+        "PostgreSQL, else in-process), redis, postgres or memory (a single instance)",
+    )
     allowed_origins: str = Field(
         default="",
         description="comma-separated Origins allowed on the WebSocket; empty = same host only",

@@ -194,10 +194,17 @@ def asyncpg_dsn(database_url: str) -> str | None:
     return "postgresql://" + database_url.split("://", 1)[1]
 
 
-def make_broker(redis_url: str, database_url: str, *, several_instances: bool = True) -> Broker:
-    if redis_url:
-        return RedisBroker(redis_url)
+def make_broker(kind: str, redis_url: str, database_url: str) -> Broker:
+    """The broker for `kind` (see Settings.broker)."""
     dsn = asyncpg_dsn(database_url)
-    if dsn is not None and several_instances:
+    if kind == "memory":
+        return Broker()
+    if kind == "redis" or (kind == "auto" and redis_url):
+        if not redis_url:
+            raise ValueError("BROKER=redis needs REDIS_URL")
+        return RedisBroker(redis_url)
+    if kind in ("postgres", "auto") and dsn is not None:
         return PostgresBroker(dsn)
+    if kind == "postgres":
+        raise ValueError("BROKER=postgres needs a PostgreSQL DATABASE_URL")
     return Broker()
