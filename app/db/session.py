@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.ext.asyncio import AsyncSession as AsyncSession
@@ -13,9 +14,17 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+# Snapshots are large JSON documents written on every command: orjson, not json, encodes them.
+JSON_CODEC: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
+
+
 def make_engine(url: str) -> AsyncEngine:
     if is_sqlite(url):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        engine = create_async_engine(url, connect_args={"timeout": 30}, **JSON_CODEC)
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -28,7 +37,7 @@ def make_engine(url: str) -> AsyncEngine:
 
         return engine
     return create_async_engine(
-        url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_recycle=1800
+        url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_recycle=1800, **JSON_CODEC
     )
 
 
