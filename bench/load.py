@@ -121,6 +121,7 @@ class Server:
 
 @dataclass
 class Stats:
+    connected: int = 0
     actions: int = 0
     views: int = 0
     errors: int = 0
@@ -223,6 +224,8 @@ async def client(
                 stats.error_codes[message["code"]] = stats.error_codes.get(message["code"], 0) + 1
                 pending.pop(message.get("cid", ""), None)
             elif kind == "view":
+                if latest is None:
+                    stats.connected += 1
                 stats.views += 1
                 latest = message["view"]
                 room.saw(seat, message["seq"], now)
@@ -264,13 +267,25 @@ async def run_load(
                 async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
                     room = await make_room(http, kind, players, index + rooms)
 
-        cpu0, t0 = server.cpu_seconds(), time.perf_counter()
         tasks = [asyncio.create_task(keep_room_busy(i)) for i in range(rooms)]
+        # Warm up: every phone connected and playing before the clock starts.
+        deadline = time.perf_counter() + 60
+        while stats.connected < rooms * players and time.perf_counter() < deadline:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(2.0)
+        start = Stats(stats.connected, stats.actions, stats.views, stats.errors)
+        skip = len(stats.latencies)
+        cpu0, t0 = server.cpu_seconds(), time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
         cpu = server.cpu_seconds() - cpu0
         snapshot = Stats(
-            stats.actions, stats.views, stats.errors, dict(stats.error_codes), list(stats.latencies)
+            stats.connected,
+            stats.actions - start.actions,
+            stats.views - start.views,
+            stats.errors - start.errors,
+            dict(stats.error_codes),
+            stats.latencies[skip:],
         )
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
