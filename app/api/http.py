@@ -163,6 +163,12 @@ async def rematch_room(code: str, service: ServiceDep, token: TokenDep) -> Remat
     return RematchRoom(code=new_code, url=f"/r/{new_code}")
 
 
+@router.get("/api/matches/recent", responses=ERRORS)
+async def recent_matches(service: ServiceDep, limit: int = 20) -> list[dict[str, Any]]:
+    """The latest finished matches on this server, newest first (the History page)."""
+    return await service.recent(max(1, min(limit, 50)))
+
+
 @router.get("/api/rooms/{code}/replay", responses=ERRORS)
 async def replay(code: str, service: ServiceDep) -> dict[str, Any]:
     return await service.replay(code)

@@ -78,3 +78,15 @@ async def set_away(session: AsyncSession, room_id: int, seat: int, away: bool) -
         return False
     row.away = away
     return True
+
+
+async def recent_finished(session: AsyncSession, limit: int) -> list[tuple[Room, Snapshot]]:
+    """The latest finished rooms with their final snapshots, newest first."""
+    query = (
+        select(Room, Snapshot)
+        .join(Snapshot, Snapshot.room_id == Room.id)
+        .where(Room.status == "finished")
+        .order_by(Room.finished_at.desc(), Room.id.desc())
+        .limit(limit)
+    )
+    return [(room, snap) for room, snap in (await session.execute(query)).all()]

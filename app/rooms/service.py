@@ -738,6 +738,30 @@ class RoomService:
         await self.publish("state", new_room_code, 0)
         return new_room_code
 
+    async def recent(self, limit: int = 20) -> list[JsonDict]:
+        """The latest finished matches, newest first: who played and how it ended."""
+        async with self._tx() as session:
+            rows = await store.recent_finished(session, limit)
+            seats = {room.id: await store.seats_of(session, room.id) for room, _snap in rows}
+        matches = []
+        for room, snap in rows:
+            game = registry.get(room.game)
+            if game is None:
+                continue
+            matches.append(
+                {
+                    "code": room.code,
+                    "game": room.game,
+                    "mode": room.mode,
+                    "finished_at": room.finished_at.isoformat() if room.finished_at else None,
+                    "seats": [
+                        {"seat": s.seat, "name": s.name, "bot": s.bot} for s in seats[room.id]
+                    ],
+                    "result": game.result(game.load(snap.state)),
+                }
+            )
+        return matches
+
     async def replay(self, code: str) -> JsonDict:
         async with self._tx() as session:
             room = await self._room(session, code)

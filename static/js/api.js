@@ -49,6 +49,7 @@ export const api = {
   setAway: (code, token, seat, away) =>
     call("POST", `${room(code)}/seats/${seat}/away`, { body: { away }, token }),
   replay: (code) => call("GET", `${room(code)}/replay`),
+  recent: () => call("GET", "/api/matches/recent?limit=20"),
   replayStep: (code, seq) => call("GET", `${room(code)}/replay/${seq}`),
 };
 

@@ -1,4 +1,5 @@
-// History at /history: the rooms this browser holds a seat in (from localStorage), newest first.
+// History at /history: the rooms this browser holds a seat in (from localStorage), newest
+// first, then the latest finished matches on the server, each with its replay.
 
 import { allSeats, api, forgetSeat } from "./api.js";
 import { h } from "./dom.js";
@@ -41,6 +42,52 @@ function row(entry, list) {
   return item;
 }
 
+// A finished match anyone may look at again: who played, who won, and its replay.
+function recentRow(match, list) {
+  const game = list.find((g) => g.id === match.game);
+  const names = match.seats.map((s) => s.name);
+  const winners = match.result?.winners ?? [];
+  const outcome = winners.length
+    ? winners.map((seat) => t("ui.wins", { name: names[seat] ?? "?" })).join(" · ")
+    : t("ui.draw");
+  return h(
+    "li",
+    { class: "history-item" },
+    h(
+      "button",
+      { type: "button", class: "history-open", onclick: () => navigate(`/r/${match.code}`) },
+      h("span", { class: "room-code-small" }, match.code),
+      h(
+        "span",
+        { class: "muted small" },
+        `${gameName(game, match.game)} · ${modeName(match.game, match.mode)} · ${names.join(", ")} · ${outcome}`,
+      ),
+    ),
+    btn(`${t("ui.replay")} ▸`, {
+      class: "btn btn-small history-replay",
+      onclick: () => navigate(`/r/${match.code}/replay`),
+    }),
+  );
+}
+
+function recentSection() {
+  const section = h(
+    "section",
+    { class: "panel" },
+    h("h2", null, t("ui.history_recent")),
+    h("p", { class: "muted small" }, t("ui.loading")),
+  );
+  Promise.all([api.recent(), games().catch(() => [])])
+    .then(([matches, list]) => {
+      const body = matches.length
+        ? h("ul", { class: "history history-recent" }, ...matches.map((m) => recentRow(m, list)))
+        : h("p", { class: "muted" }, t("ui.history_recent_empty"));
+      section.replaceChildren(h("h2", null, t("ui.history_recent")), body);
+    })
+    .catch(() => section.remove());
+  return section;
+}
+
 export function historyScreen() {
   setTop(t("ui.history"));
   const seats = allSeats().slice(0, SHOW);
@@ -53,6 +100,7 @@ export function historyScreen() {
       h("h1", null, t("ui.history")),
       seats.length ? list : h("p", { class: "muted" }, t("ui.history_empty")),
     ),
+    recentSection(),
   );
   bar.replaceChildren(btn(t("ui.home"), { class: "btn btn-wide", onclick: () => navigate("/") }));
   return { leave() {}, rerender: () => historyScreen() };

@@ -248,3 +248,24 @@ async def test_seed_hash_is_the_sha256_of_the_decimal_seed(
     assert hashlib.sha256(replay["seed"].encode()).hexdigest() == seed_hash
     assert [a["seq"] for a in replay["actions"]] == list(range(1, len(replay["actions"]) + 1))
     assert replay["result"]["winners"]
+
+
+async def test_recent_matches_list_finished_rooms_newest_first(http: httpx.AsyncClient, server: RunningServer) -> None:
+    from tests.api.test_ws import play_to_the_end
+
+    codes = []
+    for name in ("Old", "New"):
+        created = await create_room(http, name=name, target=5)
+        code = created["code"]
+        joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Guest"})).json()
+        await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"]))
+        await play_to_the_end(server, code, [created["token"], joined["token"]])
+        codes.append(code)
+    unfinished = (await create_room(http, name="Lobby"))["code"]
+    recent = (await http.get("/api/matches/recent", params={"limit": 50})).json()
+    listed = [m["code"] for m in recent]
+    assert unfinished not in listed
+    assert listed.index(codes[1]) < listed.index(codes[0])
+    newest = recent[listed.index(codes[1])]
+    assert [s["name"] for s in newest["seats"]] == ["New", "Guest"]
+    assert newest["game"] == "tiny" and newest["result"]["winners"] in ([0], [1])
