@@ -1,8 +1,7 @@
 """Bukméker mode (rules/focifogadas.md §10): peek, 12-card match without a break, settlement."""
 
-import difflib
-import json
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,8 @@ from app.games.focifogadas import book, bukmeker, match
 from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS
 from app.games.focifogadas.game import GAME
-from tests.engines.focifogadas.regen_drukker import REPLAYS, digest, line
+from tests.support import golden
+from tests.support.golden import REPLAYS
 
 
 def drive(s: BukState, until: str, rnd: random.Random) -> BukState:
@@ -180,37 +180,31 @@ def record_replay(
     A seat whose bot declines (the live scorer: bots never score) acts at random.
     """
     header = {"game": "focifogadas", "mode": mode, "seed": seed, "options": options}
-    lines = [line({**header, "players": players})]
+    return golden.record(GAME, {**header, "players": players}, _steps(mode, seed, options, players))
+
+
+def _steps(
+    mode: str, seed: int, options: dict[str, Any], players: tuple[str, ...]
+) -> Iterator[golden.Step]:
     state = GAME.new(mode, options, len(players), seed)
     chooser = random.Random(seed)
-    seq = 0
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
         action = GAME.bot_action(state, seat, chooser) if players[seat] == "bot" else None
         if action is None:
             action = chooser.choice(GAME.legal_actions(state, seat))
         state, events = GAME.apply(state, seat, action)
-        seq += 1
-        entry = {"seq": seq, "seat": seat, "action": action, "events": events}
-        lines.append(line({**entry, "digest": digest(GAME.dump(state))}))
-    lines.append(line({"result": GAME.result(state), "final": GAME.dump(state)}))
-    return lines
+        yield seat, action, events, state
 
 
 def check_replay(mode: str, name: str, replays: Replays) -> None:
     """The stored actions replay to the same events and states, and regenerate unchanged."""
-    stored = replay_path(mode, name).read_text("utf-8").splitlines()
-    header, *steps, last = (json.loads(text) for text in stored)
-    state = GAME.new(mode, header["options"], len(header["players"]), header["seed"])
-    for step in steps:
-        state, events = GAME.apply(state, step["seat"], step["action"])
-        assert events == step["events"], f"seq {step['seq']}"
-        assert digest(GAME.dump(state)) == step["digest"], f"seq {step['seq']}"
-    assert GAME.dump(state) == last["final"] and GAME.result(state) == last["result"]
+    path = replay_path(mode, name)
+    header = golden.header_of(path)
+    golden.replay(GAME, path, header["options"], len(header["players"]))
     seed, options, players = replays[name]
     fresh = record_replay(mode, seed, options, players)
-    diff = "\n".join(difflib.unified_diff(stored, fresh, "stored", "fresh", lineterm="", n=0))
-    assert not diff, f"regenerate the {mode} replays and review:\n{diff[:3000]}"
+    golden.unchanged(path, fresh, f"python -m tests.engines.focifogadas.test_{mode}")
     files = {p.name for p in REPLAYS.glob(f"focifogadas-{mode}-*.jsonl")}
     assert files == {replay_path(mode, n).name for n in replays}
 
