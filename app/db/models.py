@@ -86,6 +86,8 @@ class Action(Base):
     seat: Mapped[int] = mapped_column(Integer)
     cid: Mapped[str] = mapped_column(String(64))
     action: Mapped[dict[str, Any]]
+    # The room's own event for this action, if any (a bot standing in for the seat).
+    note: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -507,7 +507,9 @@ class RoomService:
                 code_ = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
                 raise RoomError(code_, str(exc), 409) from exc
             seq = room.seq + 1
-            session.add(Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action))
+            session.add(
+                Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action, note=note)
+            )
             if note is not None:
                 events = [note, *events]
             event_log = (snap.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:]
@@ -791,7 +793,8 @@ class RoomService:
         events: list[JsonDict] = []
         for a in actions:
             state, new_events = game.apply(state, a.seat, a.action)
-            events.extend({"seq": a.seq, **e} for e in new_events)
+            notes = [a.note] if a.note else []
+            events.extend({"seq": a.seq, **e} for e in (*notes, *new_events))
         parts = game.view(state, REVEAL)
         status = "finished" if seq == room.seq else "playing"
         return {
