@@ -250,7 +250,9 @@ async def test_seed_hash_is_the_sha256_of_the_decimal_seed(
     assert replay["result"]["winners"]
 
 
-async def test_recent_matches_list_finished_rooms_newest_first(http: httpx.AsyncClient, server: RunningServer) -> None:
+async def test_recent_matches_list_finished_rooms_newest_first(
+    http: httpx.AsyncClient, server: RunningServer
+) -> None:
     from tests.api.test_ws import play_to_the_end
 
     codes = []
