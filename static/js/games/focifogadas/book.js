@@ -132,7 +132,7 @@ function board(view, ctx, ui, rerender) {
       h("span", { class: `hd ${o.card.kind}` }, o.card.id),
       h("span", { class: "tx" }, text(o.card.text, ctx)),
       h("span", { class: "m" }, say(ctx, "multiplier", { m: o.multiplier })),
-      h("span", { class: "st" }, ui.statusBadge(o.status, ctx), h("span", null, chips || "–"),
+      h("span", { class: "st" }, ui.statusBadge(o.status, ctx), ui.oddsChip(view, o.card.id, ctx), h("span", null, chips || "–"),
         mine ? h("span", null, say(ctx, "pays_if", { pay: ctx.money(100 * staked * o.multiplier) })) : null,
         block ? h("span", null, say(ctx, block)) : null),
     ];

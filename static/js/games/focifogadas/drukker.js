@@ -35,7 +35,8 @@ function betsPanel(view, ctx, ui) {
     priv.bets.map((line) => h("div", null,
       ui.statusBadge(line.status, ctx), " ",
       h("strong", null, line.card.id), " ", line.card.text[ctx.lang] || line.card.text.en, " ",
-      h("span", { class: "ff-money" }, `+${ctx.money(line.pays)}`),
+      h("span", { class: "ff-money" }, `+${ctx.money(line.pays)}`), " ",
+      ui.oddsChip(view, line.card.id, ctx),
       line.face_up ? ` · ${t("focifogadas.ui.face_up")}` : "")));
 }
 
@@ -51,10 +52,10 @@ function choosePanel(view, ctx, ui, rerender) {
     : h("span", null, t("focifogadas.ui.chosen")));
   return h("section", { class: "ff-panel" },
     h("h3", null, t("focifogadas.ui.keep_4_of_8")),
-    h("div", { class: "ff-cards" }, dealt.map((card) => ui.betCard(card, ctx, mine ? {
-      pressed: ids.includes(card.id),
-      onclick: () => toggle(key, card.id, 4, rerender),
-    } : {}))));
+    h("div", { class: "ff-cards" }, dealt.map((card) => ui.betCard(card, ctx, {
+      odds: ui.oddsChip(view, card.id, ctx),
+      ...(mine ? { pressed: ids.includes(card.id), onclick: () => toggle(key, card.id, 4, rerender) } : {}),
+    }))));
 }
 
 /** Your turn in a match (Drukker and Bukméker): tap 1 of the 2 drawn cards, confirm in the bar. */

@@ -39,6 +39,8 @@ const CSS = `
 .table-focifogadas .ff-seat { border: 1px solid var(--line); border-radius: 8px; padding: 4px 8px; font-size: 14px; background: var(--surface); }
 .table-focifogadas .ff-seat.turn { box-shadow: 0 0 0 3px var(--sel); }
 .table-focifogadas .ff-money { color: var(--gold); font-weight: 600; }
+.table-focifogadas .ff-odds { color: var(--muted); font-size: 12px; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.table-focifogadas .ff-card .ff-odds { display: block; padding: 0 8px 6px; color: #4A5850; }
 .table-focifogadas .ff-cards { display: flex; flex-wrap: wrap; gap: 8px; }
 .table-focifogadas .ff-card { display: flex; flex-direction: column; align-self: flex-start; min-width: 44px; min-height: 44px; width: 150px; text-align: left; background: var(--paper); color: #15201A; border: 2px solid var(--line); border-radius: 8px; padding: 0; overflow: hidden; font: inherit; }
 .table-focifogadas .ff-card[aria-pressed="true"] { border-color: var(--sel); box-shadow: 0 0 0 3px var(--sel); }
@@ -107,6 +109,7 @@ function betCard(card, ctx, opts = {}) {
   const body = [
     h("span", { class: `hd ${card.kind}` }, card.id),
     h("span", { class: "bd" }, name(card.text, ctx.lang)),
+    opts.odds || null,
   ];
   if (!opts.onclick) return h("span", { class: "ff-card", role: "img" }, body);
   return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick }, body);
@@ -115,6 +118,16 @@ function betCard(card, ctx, opts = {}) {
 function statusBadge(status, ctx) {
   const icon = { won: "✓", alive: "○", lost: "✗" }[status] || "";
   return ctx.h("span", { class: `ff-status ${status}` }, `${icon} ${ctx.t(`focifogadas.status.${status}`)}`);
+}
+
+// Live odds (issue 8): what this seat knows (private) before what everyone knows (public).
+function oddsChip(view, cardId, ctx) {
+  const est = view.private?.odds?.cards?.[cardId] ?? view.public?.odds?.cards?.[cardId];
+  if (!est) return null;
+  const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
+  const fair = est.fair == null ? "–" : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
+  return ctx.h("span", { class: "ff-odds", title: ctx.t("focifogadas.ui.odds_help") },
+    ctx.t("focifogadas.ui.odds", { p: pct, fair }));
 }
 
 function timeTrack(m, ctx) {
@@ -244,7 +257,7 @@ function log(view, ctx, count = 8) {
   return h("ol", { class: "ff-log", "aria-label": ctx.t("ui.log") }, items.map((line) => h("li", null, line)));
 }
 
-const UI = { actionCard, betCard, statusBadge, scoreLine, pitch, tracks, seats, log, logLines, name };
+const UI = { actionCard, betCard, statusBadge, oddsChip, scoreLine, pitch, tracks, seats, log, logLines, name };
 
 // A goal gets a short banner ("GOAL!" / "GÓÓÓL!" / "MÅÅÅL!") when its view arrives; never for
 // goals that were already in the first view this page saw, nor in replays.
