@@ -74,7 +74,8 @@ function draftPanel(view, ctx, ui, rerender) {
   const hand = view.private?.hand || [];
   rows.push(h("div", { class: "ff-cards" }, hand.map((card) => {
     const action = picks.find((a) => a.card === card.id);
-    return ui.betCard(card, ctx, action ? { pressed: sel === card.id, onclick: () => { chosen = { key, value: card.id }; rerender(); } } : {});
+    const odds = ui.oddsChip(view, card.id, ctx);
+    return ui.betCard(card, ctx, action ? { odds, pressed: sel === card.id, onclick: () => { chosen = { key, value: card.id }; rerender(); } } : { odds });
   })));
   if (view.private?.pick) rows.push(h("div", null, say(ctx, "chosen"), " ", ui.betCard(view.private.pick, ctx)));
   const action = picks.find((a) => a.card === sel) || null;
@@ -99,7 +100,7 @@ function discsPanel(view, ctx, ui, rerender) {
   }, h("strong", null, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–"))));
   return h("section", { class: "ff-panel" },
     h("h3", null, rev ? say(ctx, "disc_for", { name: who(ctx, rev.seat), card: rev.card.id }) : ""),
-    rev ? ui.betCard(rev.card, ctx) : null,
+    rev ? ui.betCard(rev.card, ctx, { odds: ui.oddsChip(view, rev.card.id, ctx) }) : null,
     pool);
 }
 
