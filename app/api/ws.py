@@ -25,7 +25,7 @@ router = APIRouter()
 
 
 class Disconnected(Exception):
-    pass
+    """The socket is gone (closed by the peer, or by us after a bad token or flooding)."""
 
 
 def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
@@ -164,7 +164,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         async with hub.connect(ws, code, seat) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
-        pass
+        return  # the socket is gone; hub.connect has unregistered it
     except RoomError as exc:  # the database went away while registering
         log.info("socket for %s ended: %s", code, exc.message)
         await ws.close(1011, exc.code)
