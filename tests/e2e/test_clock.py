@@ -31,7 +31,7 @@ def two_player_game(url: str) -> tuple[dict[str, Any], dict[str, Any]]:
                 and "turn_seconds" in mode["options"]
             ):
                 return game, mode
-    pytest.skip("no two-player game with a turn clock")
+    pytest.fail("no two-player game with a turn clock")
 
 
 async def phone_host(
