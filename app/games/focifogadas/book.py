@@ -359,6 +359,18 @@ def winners(money: tuple[int, ...]) -> list[int]:
     return [i for i, m in enumerate(money) if m == best]
 
 
+def final_result(b: Book, record: MatchRecord) -> JsonDict:
+    """The night's result (Bukméker and live alike): §10.7 settlement on the final record."""
+    money, groups = settle_book(b, record)
+    return {
+        "winners": winners(money),
+        "money": list(money),
+        "settlement": groups,
+        "score": list(record.score),
+        "record": record.to_json(),
+    }
+
+
 def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Event]:
     events: list[Event] = [
         {

@@ -164,15 +164,7 @@ def live_half(s: BukState) -> int | None:
 def result(s: BukState) -> Result | None:
     if phase(s) != "over":
         return None
-    r = record(s)
-    money, groups = book.settle_book(s.book, r)
-    return {
-        "winners": book.winners(money),
-        "money": list(money),
-        "settlement": groups,
-        "score": list(r.score),
-        "record": r.to_json(),
-    }
+    return book.final_result(s.book, record(s))
 
 
 def _private(s: BukState, seat: int) -> JsonDict:

@@ -251,15 +251,7 @@ def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
 def result(s: LiveState) -> Result | None:
     if phase(s) != "over":
         return None
-    r = record_of(s.entries)
-    money, groups = book.settle_book(s.book, r)
-    return {
-        "winners": book.winners(money),
-        "money": list(money),
-        "settlement": groups,
-        "score": list(r.score),
-        "record": r.to_json(),
-    }
+    return book.final_result(s.book, record_of(s.entries))
 
 
 def view(s: LiveState, viewer: Viewer) -> View:
