@@ -40,6 +40,13 @@ def record(game: Any, header: dict[str, Any], steps: Iterable[Step]) -> list[str
     return lines
 
 
+def write_all(names: Iterable[str], record: Any, path: Any) -> None:
+    """Regenerate every named replay file (a game's `regen` command)."""
+    for name in names:
+        path(name).write_text("\n".join(record(name)) + "\n", encoding="utf-8")
+        print(f"wrote {path(name)}")
+
+
 def replay(game: Any, path: Path, options: dict[str, Any], seats: int) -> None:
     """Apply a stored replay's actions afresh; every event, state digest and the result agree."""
     header, *steps, last = (json.loads(text) for text in path.read_text().splitlines())

@@ -74,9 +74,7 @@ def path(name: str) -> Path:
 
 
 def main() -> None:
-    for name in MATCHES:
-        path(name).write_text("\n".join(record(name)) + "\n", encoding="utf-8")
-        print(f"wrote {path(name)}")
+    golden.write_all(MATCHES, record, path)
 
 
 if __name__ == "__main__":
