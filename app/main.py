@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import metrics
 from app.api import http, ws
 from app.api.limits import PerAddress
-from app.db.session import is_sqlite, make_engine, make_sessionmaker
+from app.db.session import is_sqlite, make_engine
 from app.rooms.broker import make_broker
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(database_url)
         broker = make_broker(settings.broker, settings.redis_url, database_url)
         service = RoomService(
-            make_sessionmaker(engine),
+            engine,
             broker.publish,
             bot_delay=settings.bot_delay_ms / 1000,
             single_writer=is_sqlite(database_url),

@@ -28,3 +28,9 @@ BROKER_LAG = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5),
     registry=REGISTRY,
 )
+COMMIT_BATCH = Histogram(
+    "pitchside_commit_batch_actions",
+    "Actions committed together in one transaction (group commit across rooms)",
+    buckets=(1, 2, 5, 10, 25, 50, 100, 200, 400),
+    registry=REGISTRY,
+)

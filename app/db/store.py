@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import bindparam, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
 
@@ -33,8 +34,10 @@ async def action_by_cid(session: AsyncSession, room_id: int, seat: int, cid: str
     return (await session.execute(query)).scalar_one_or_none()
 
 
-async def actions_of(session: AsyncSession, room_id: int, upto: int | None = None) -> list[Action]:
-    query = select(Action).where(Action.room_id == room_id)
+async def actions_of(
+    session: AsyncSession, room_id: int, upto: int | None = None, after: int = 0
+) -> list[Action]:
+    query = select(Action).where(Action.room_id == room_id, Action.seq > after)
     if upto is not None:
         query = query.where(Action.seq <= upto)
     return list((await session.execute(query.order_by(Action.seq))).scalars())
@@ -55,19 +58,75 @@ def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> 
     return Snapshot(room_id=room_id, seq=0, state=state, log=[], clock=clock)
 
 
-async def save_snapshot(
-    session: AsyncSession,
-    room_id: int,
-    seq: int,
-    state: dict[str, Any],
-    log: list[Any],
-    clock: dict[str, Any],
+# --- the command path: Core statements over many rooms at once (app/rooms/journal.py) -------
+
+
+async def append_actions(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
+    """Insert action rows, skipping any whose (room, seq) or (room, seat, cid) is taken;
+    returns the (room_id, seq) of the rows that went in."""
+    if not rows:
+        return set()
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    now = utcnow()
+    statement = (
+        dialect.insert(Action).on_conflict_do_nothing().returning(Action.room_id, Action.seq)
+    )
+    result = await conn.execute(statement, [row | {"created_at": now} for row in rows])
+    return {(room_id, seq) for room_id, seq in result.all()}
+
+
+async def advance_rooms(conn: AsyncConnection, rooms: list[tuple[int, int, bool]]) -> None:
+    """Move each room to its new seq: (room_id, seq, finished)."""
+    if not rooms:
+        return
+    now = utcnow()
+    statement = (
+        update(Room)
+        .where(Room.id == bindparam("b_id"))
+        .values(
+            seq=bindparam("b_seq"),
+            status=bindparam("b_status"),
+            finished_at=bindparam("b_finished_at"),
+        )
+    )
+    await conn.execute(
+        statement,
+        [
+            {
+                "b_id": room_id,
+                "b_seq": seq,
+                "b_status": "finished" if finished else "playing",
+                "b_finished_at": now if finished else None,
+            }
+            for room_id, seq, finished in rooms
+        ],
+    )
+
+
+async def save_snapshots(
+    conn: AsyncConnection,
+    snapshots: list[tuple[int, int, dict[str, Any], list[Any], dict[str, Any]]],
 ) -> None:
-    """Overwrite the room's snapshot in one UPDATE (no read first)."""
-    await session.execute(
+    """Overwrite rooms' snapshots: (room_id, seq, state, log, clock); never with an older one."""
+    if not snapshots:
+        return
+    statement = (
         update(Snapshot)
-        .where(Snapshot.room_id == room_id)
-        .values(seq=seq, state=state, log=log, clock=clock, updated_at=utcnow())
+        .where(Snapshot.room_id == bindparam("b_room"), Snapshot.seq < bindparam("b_seq"))
+        .values(
+            seq=bindparam("b_seq"),
+            state=bindparam("b_state"),
+            log=bindparam("b_log"),
+            clock=bindparam("b_clock"),
+            updated_at=utcnow(),
+        )
+    )
+    await conn.execute(
+        statement,
+        [
+            {"b_room": room, "b_seq": seq, "b_state": state, "b_log": log, "b_clock": clock}
+            for room, seq, state, log, clock in snapshots
+        ],
     )
 
 

@@ -1,10 +1,16 @@
 """Room commands: create, join, bots, start, act, rematch, replay.
 
-Each command runs in one transaction. A game command holds the room's lock (an asyncio lock
-here, the room row lock in the database for other instances), loads the state, lets the
-engine check and apply the action, appends it to the action log with the next `seq`, saves
-the snapshot, commits, and only then publishes `(room, seq)` to the broker. Checks follow
+A game command holds the room's asyncio lock, takes the room as this instance last saw it
+(its cache; the database when it has none), lets the engine check and apply the action, and
+hands the action to the journal, which appends it in the next group commit together with
+other rooms' actions. Only once committed is the cache moved on and `(room, seq)` published
+to the broker. Another instance that moved the room on first makes the append conflict on the
+unique `(room, seq)`: the command reloads the room and looks again, so every command is
+applied exactly once, in one order, whichever instance it reaches. Checks follow
 boardgame.io's order: well-formed, authenticated, game over, your turn, legal.
+
+The snapshot row is a cache of the action log: written at start, every `SNAPSHOT_EVERY`
+actions and at the end; a reader rolls it forward with the actions after it.
 """
 
 from __future__ import annotations
@@ -18,14 +24,16 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app import metrics
 from app.db import store
-from app.db.models import Action, Room, Seat, utcnow
+from app.db.models import Room, Seat, utcnow
+from app.db.session import make_sessionmaker
 from app.games import registry
 from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, Viewer
 from app.rooms.codes import (
@@ -38,12 +46,15 @@ from app.rooms.codes import (
     token_matches,
 )
 from app.rooms.errors import RoomError, not_found, unavailable
+from app.rooms.journal import Append, Conflict, Journal
 from app.rooms.odds import Odds, OddsWorker, has_odds, job_seed
 
 log = logging.getLogger(__name__)
 
 ODDS_SPACING = 1.0  # seconds between two pricings of one room
 LOG_KEEP = 40  # public events kept in the snapshot and sent with every view
+SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of a match)
+CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up
 NAME_MAX = 24
 CID_MAX = 64
 
@@ -70,11 +81,27 @@ def game_options(options: JsonDict) -> JsonDict:
     return {k: v for k, v in options.items() if k != "turn_seconds"}
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one action makes of a room: its state, seq, recent log, clock and status."""
+
+    state: Any
+    seq: int
+    log: list[JsonDict]
+    since: dict[int, float]
+    event_at: dict[str, float]
+    status: str
+
+    def clock(self) -> JsonDict:
+        return {"since": {str(k): v for k, v in self.since.items()}, "event_at": self.event_at}
+
+
 @dataclass(slots=True)
 class RoomSnapshot:
     """Everything needed to build any viewer's view of a room at one `seq`."""
 
     code: str
+    room_id: int
     game: Game[Any]
     mode: str
     options: JsonDict
@@ -117,6 +144,30 @@ class RoomSnapshot:
         if self.state is None or self.status != "playing":
             return frozenset()
         return self.game.to_act(self.state)
+
+    def step(self, seat: int, action: JsonDict, note: JsonDict | None, now: float) -> Step:
+        """What `action` by `seat` at time `now` makes of the room; raises `GameError` if the
+        engine refuses it. Changes nothing here (see `take`)."""
+        state, events = self.game.apply(self.state, seat, action)
+        if note is not None:
+            events = [note, *events]
+        seq = self.seq + 1
+        waited = self.to_act()
+        return Step(
+            state=state,
+            seq=seq,
+            log=(self.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:],
+            since={
+                s: self.since.get(s, now) if s in waited else now for s in self.game.to_act(state)
+            },
+            event_at=self.event_at | {str(e.get("event")): now for e in events},
+            status="finished" if self.game.result(state) is not None else "playing",
+        )
+
+    def take(self, step: Step) -> None:
+        """Move on to `step` (once it is committed)."""
+        self.state, self.seq, self.log, self.status = step.state, step.seq, step.log, step.status
+        self.since, self.event_at, self.odds, self._views = step.since, step.event_at, None, {}
 
     def view(self, seat: int | None) -> JsonDict:
         """The PROTOCOL.md view for a seat (None = spectator); computed once per seq."""
@@ -198,7 +249,7 @@ def clean_name(raw: object) -> str:
 class RoomService:
     def __init__(
         self,
-        sessions: async_sessionmaker[AsyncSession],
+        engine: AsyncEngine,
         publish: Publisher,
         *,
         bot_delay: float = 0.7,
@@ -207,7 +258,7 @@ class RoomService:
         odds: OddsWorker | None = None,
         odds_sims: int = 2000,
     ) -> None:
-        self.sessions = sessions
+        self.sessions = make_sessionmaker(engine)
         self.publish = publish
         self.bot_delay = bot_delay
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -225,6 +276,7 @@ class RoomService:
         self.is_connected: Callable[[str, int], bool] = lambda _code, _seat: True
         self.closing = False
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
+        self.journal = Journal(engine, self._sqlite_writes)
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -244,17 +296,8 @@ class RoomService:
 
         SQLite has a single writer: writing transactions queue here, in order, rather than in
         SQLite's busy handler, which sleeps and retries."""
-        try:
-            async with self._writer(write), self.sessions.begin() as session:
-                yield session
-        except RoomError:
-            raise
-        except IntegrityError:
-            raise
-        except (OperationalError, DBAPIError, OSError, TimeoutError) as exc:
-            metrics.DB_ERRORS.inc()
-            log.warning("database unavailable: %s", exc.__class__.__name__)
-            raise unavailable() from exc
+        async with _database(), self._writer(write), self.sessions.begin() as session:
+            yield session
 
     async def _room(self, session: AsyncSession, code: str, *, lock: bool = False) -> Room:
         if not is_code(code):
@@ -284,44 +327,46 @@ class RoomService:
             raise RoomError("not_host", "only the host (seat 0) may do this", 403)
 
     async def _snapshot(self, session: AsyncSession, room: Room) -> RoomSnapshot:
+        """The room at `room.seq`: the cache when it is there, else rolled forward from the
+        cache or the stored snapshot with the actions after it."""
         cached = self._cache.get(room.code)
         if cached is not None and (cached.seq, cached.status) == (room.seq, room.status):
             cached.rematch_code = room.rematch_code  # seats never change once a match started
             return cached
         seats = await store.seats_of(session, room.id)
-        game = self._game(room.game)
-        state: Any | None = None
-        event_log: list[JsonDict] = []
-        since: dict[int, float] = {}
-        event_at: dict[str, float] = {}
-        if room.status != "lobby":
-            snap = await store.snapshot_of(session, room.id)
-            if snap is None:  # pragma: no cover - written in the same transaction as start
-                raise RoomError("corrupt", "room has no state", 500)
-            if cached is not None and cached.seq == room.seq and cached.state is not None:
-                state = cached.state
-            else:
-                state = game.load(snap.state)
-            event_log = list(snap.log)
-            clock = snap.clock or {}
-            since = {int(k): float(v) for k, v in clock.get("since", {}).items()}
-            event_at = {str(k): float(v) for k, v in clock.get("event_at", {}).items()}
-        return RoomSnapshot(
+        snap = RoomSnapshot(
             code=room.code,
-            game=game,
+            room_id=room.id,
+            game=self._game(room.game),
             mode=room.mode,
             options=dict(room.options),
             status=room.status,
             seats=[SeatInfo(s.seat, s.name, s.bot, s.away) for s in seats],
             seq=room.seq,
             seed_hash=room.seed_hash,
-            state=state,
-            log=event_log,
+            state=None,
             rematch_code=room.rematch_code,
-            since=since,
-            event_at=event_at,
             clock_scale=self.clock_scale,
         )
+        if room.status == "lobby":
+            return snap
+        if cached is not None and cached.state is not None and cached.seq <= room.seq:
+            snap.state, snap.seq, snap.log = cached.state, cached.seq, cached.log
+            snap.since, snap.event_at = cached.since, cached.event_at
+        else:
+            stored = await store.snapshot_of(session, room.id)
+            if stored is None:  # pragma: no cover - written in the same transaction as start
+                raise RoomError("corrupt", "room has no state", 500)
+            clock = stored.clock or {}
+            snap.state, snap.seq, snap.log = snap.game.load(stored.state), stored.seq, stored.log
+            snap.since = {int(k): float(v) for k, v in clock.get("since", {}).items()}
+            snap.event_at = {str(k): float(v) for k, v in clock.get("event_at", {}).items()}
+        snap.status = "playing"
+        for a in await store.actions_of(session, room.id, upto=room.seq, after=snap.seq):
+            snap.take(snap.step(a.seat, a.action, a.note, _epoch(a.created_at)))
+        if (snap.seq, snap.status) != (room.seq, room.status):  # pragma: no cover
+            raise RoomError("corrupt", f"room {room.code}: log ends at {snap.seq}", 500)
+        return snap
 
     def _remember(self, snap: RoomSnapshot) -> None:
         self._cache[snap.code] = snap
@@ -472,66 +517,58 @@ class RoomService:
         if self.closing:
             raise unavailable()
         started = time.perf_counter()
-        try:
-            async with self._lock(code):
-                seq = await self._act_locked(code, seat, cid, action, note)
-        except IntegrityError:
-            # Another instance appended the same (room, seat, cid) first: answer its seq.
-            async with self._tx() as session:
-                room = await self._room(session, code)
-                done = await store.action_by_cid(session, room.id, seat, cid)
-            if done is None:
-                raise unavailable() from None
-            return done.seq
+        async with self._lock(code):
+            seq = await self._act_locked(code, seat, cid, action, note)
         metrics.COMMAND_LATENCY.observe(time.perf_counter() - started)
         return seq
 
     async def _act_locked(
         self, code: str, seat: int, cid: str, action: JsonDict, note: JsonDict | None
     ) -> int:
-        async with self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
-            if room.status == "lobby":
+        snap = self._cache.get(code)
+        if snap is None or snap.state is None:
+            snap = await self.snapshot(code)
+        for _ in range(CONFLICTS_MAX):
+            if snap.state is None:
                 raise RoomError("not_your_turn", "the match has not started", 409)
-            snap = await self._snapshot(session, room)
-            game = snap.game
             try:
-                if room.status == "finished":
+                if snap.status == "finished":
                     raise GameError("the match is over")
-                new_state, events = game.apply(snap.state, seat, action)
+                step = snap.step(seat, action, note, time.time())
             except GameError as exc:
                 # Refused now, but perhaps applied before (a re-sent cid): answer that seq.
-                done = await store.action_by_cid(session, room.id, seat, cid)
+                done = await self._seq_of_cid(snap.room_id, seat, cid)
                 if done is not None:
-                    return done.seq
+                    return done
                 code_ = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
                 raise RoomError(code_, str(exc), 409) from exc
-            seq = room.seq + 1
-            session.add(
-                Action(room_id=room.id, seq=seq, seat=seat, cid=cid, action=action, note=note)
-            )
-            if note is not None:
-                events = [note, *events]
-            event_log = (snap.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:]
-            now, waited = time.time(), snap.to_act()
-            since = {
-                s: snap.since.get(s, now) if s in waited else now for s in game.to_act(new_state)
-            }
-            event_at = snap.event_at | {str(e.get("event")): now for e in events}
-            clock = {"since": {str(k): v for k, v in since.items()}, "event_at": event_at}
-            # A repeated cid whose action is still legal fails here on the unique
-            # (room, seat, cid); `act` then answers the seq it got the first time.
-            await store.save_snapshot(session, room.id, seq, game.dump(new_state), event_log, clock)
-            room.seq = seq
-            if game.result(new_state) is not None:
-                room.status = "finished"
-                room.finished_at = utcnow()
-        metrics.ACTIONS.inc()
-        snap.state, snap.seq, snap.log, snap.status = new_state, seq, event_log, room.status
-        snap.since, snap.event_at, snap.odds, snap._views = since, event_at, None, {}
-        self._remember(snap)
-        await self.publish("state", code, seq)
-        return seq
+            stored = None
+            if step.seq % SNAPSHOT_EVERY == 0 or step.status == "finished":
+                stored = (snap.game.dump(step.state), step.log, step.clock())
+            finished = step.status == "finished"
+            append = Append(snap.room_id, step.seq, seat, cid, action, note, finished, stored)
+            try:
+                async with _database():
+                    await self.journal.append(append)
+            except Conflict:
+                # This cid went in before (a re-send, perhaps at another instance), or another
+                # instance moved the room on first: answer that seq, or look again.
+                done = await self._seq_of_cid(snap.room_id, seat, cid)
+                if done is not None:
+                    return done
+                snap = await self.snapshot(code)
+                continue
+            metrics.ACTIONS.inc()
+            snap.take(step)
+            self._remember(snap)
+            await self.publish("state", code, step.seq)
+            return step.seq
+        raise unavailable()
+
+    async def _seq_of_cid(self, room_id: int, seat: int, cid: str) -> int | None:
+        async with self._tx() as session:
+            done = await store.action_by_cid(session, room_id, seat, cid)
+        return None if done is None else done.seq
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -694,6 +731,7 @@ class RoomService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.journal.aclose()
         self.odds.close()
 
     # --- after the match --------------------------------------------------------------------
@@ -813,6 +851,24 @@ class RoomService:
                 "result": game.result(state),
             },
         }
+
+
+@asynccontextmanager
+async def _database() -> AsyncIterator[None]:
+    """Database trouble becomes `unavailable`, with nothing changed (PROTOCOL.md)."""
+    try:
+        yield
+    except (RoomError, IntegrityError):
+        raise
+    except (OperationalError, DBAPIError, OSError, TimeoutError) as exc:
+        metrics.DB_ERRORS.inc()
+        log.warning("database unavailable: %s", exc.__class__.__name__)
+        raise unavailable() from exc
+
+
+def _epoch(at: datetime) -> float:
+    """Epoch seconds of a stored time (SQLite hands it back without its UTC zone)."""
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).timestamp()
 
 
 def _stand_in(seat: int, reason: str) -> JsonDict:

@@ -61,7 +61,7 @@ async def test_a_clock_that_runs_out_makes_the_bot_act_once_and_play_goes_on(
     mover = {0: anna, 1: bence}[view["to_act"][0]]
     # Anna already holds the view of seq 2; Bence reads up to it (not past it: the next view
     # may already be the clock acting for him).
-    ready = view if mover is anna else await bence.view_where(lambda v: v["seq"] >= 2)
+    ready = view if mover is anna else await bence.view_where(lambda _v: bence.seq >= 2)
     answer = await mover.act(ready["legal"][0])
     if answer["type"] == "error":  # on a slow machine the 0.6 s clock may beat us to it
         assert answer["code"] == "not_your_turn"
