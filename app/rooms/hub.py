@@ -181,6 +181,8 @@ class Hub:
                 await self._tell_rematch(message.room)
                 return
             mine = message.origin == self.instance
+            if message.kind == "seats" and not mine:
+                self.service.forget(message.room)
             fresh = self.service.cached(message.room, message.seq) if mine else None
             if (
                 message.kind == "state"

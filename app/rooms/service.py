@@ -389,6 +389,11 @@ class RoomService:
         snap = self._cache.get(code)
         return snap if snap is not None and snap.seq == seq and snap.state is not None else None
 
+    def forget(self, code: str) -> None:
+        """Drop this instance's copy of a room that changed elsewhere in a way its seq does
+        not show (a seat marked away at another instance)."""
+        self._cache.pop(code, None)
+
     async def authenticate(self, code: str, token: str | None) -> int:
         async with self._tx() as session:
             return await self._seat_of_token(session, await self._room(session, code), token)

@@ -85,11 +85,37 @@ async def test_one_command_sent_to_two_instances_at_once_is_applied_once(
     duplicate = await Socket.open(
         a.ws_url if mover is other else b.ws_url, code, tokens[view["to_act"][0]]
     )
-    await duplicate.view_where(lambda v: v["seq"] if False else True)
+    await duplicate.view_where(lambda v: True)
     answers = await asyncio.gather(mover.act(twin[0], cid="m1"), duplicate.act(twin[1], cid="m2"))
     assert sorted(x["type"] for x in answers) == ["ack", "error"]
     async with httpx.AsyncClient(base_url=a.url) as http:
         assert (await http.get(f"/api/rooms/{code}")).json()["seq"] == 3
+
+
+async def test_a_seat_marked_away_at_one_instance_shows_away_at_the_other(
+    pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
+) -> None:
+    a = ServerProcess.start(pg_url, **broker_env)
+    b = ServerProcess.start(pg_url, **broker_env)
+    processes += [a, b]
+    async with httpx.AsyncClient(base_url=a.url) as http:
+        created = await create_room(http, target=20, turn_seconds=120)
+        code = created["code"]
+        joined = (await http.post(f"/api/rooms/{code}/join", json={"name": "Bence"})).json()
+        await http.post(f"/api/rooms/{code}/start", headers=auth(created["token"]))
+        bence = await Socket.open(a.ws_url, code, joined["token"])
+        assert (await bence.act({"type": "pick", "number": 1}))["seq"] == 1
+        host_at_b = await Socket.open(b.ws_url, code, created["token"])
+        await host_at_b.view_where(lambda v: v["public"]["clock"]["away"] == [])
+        assert host_at_b.seq == 1
+        marked = await http.post(
+            f"/api/rooms/{code}/seats/1/away", json={"away": True}, headers=auth(created["token"])
+        )
+        assert marked.status_code == 200, marked.text
+    # Bence has nothing to decide, so the room stays at seq 1: instance b must still learn,
+    # from the broker alone, that he is away.
+    view = await host_at_b.view_where(lambda v: v["public"]["clock"]["away"] == [1])
+    assert host_at_b.seq == 1 and view["to_act"] == [0]
 
 
 async def test_kill_9_mid_match_loses_no_acknowledged_action(
