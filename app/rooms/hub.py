@@ -177,6 +177,8 @@ class Hub:
 
     async def on_message(self, message: Message) -> None:
         try:
+            if message.kind == "odds" and message.origin != self.instance:
+                return  # each instance prices the rooms its own sockets watch
             if message.kind == "rematch":
                 await self._tell_rematch(message.room)
                 return
@@ -194,6 +196,12 @@ class Hub:
                 await self._refresh(message.room, force=message.kind != "state")
             if message.kind in ("state", "seats") and mine:
                 self.service.after_change(fresh or await self.service.snapshot(message.room))
+            elif message.kind == "state" and message.room in self.rooms:
+                # Committed elsewhere: bots and clocks move there, but the odds are priced here
+                # too, for the sockets here (the same seed gives the same numbers everywhere).
+                latest = self.service.latest(message.room)
+                if latest is not None:
+                    self.service.price(latest)
         except RoomError as exc:
             log.warning("fan-out for room %s: %s", message.room, exc.message)
 

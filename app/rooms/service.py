@@ -389,6 +389,10 @@ class RoomService:
         snap = self._cache.get(code)
         return snap if snap is not None and snap.seq == seq and snap.state is not None else None
 
+    def latest(self, code: str) -> RoomSnapshot | None:
+        """The newest state of the room this instance has seen, if any."""
+        return self._cache.get(code)
+
     def forget(self, code: str) -> None:
         """Drop this instance's copy of a room that changed elsewhere in a way its seq does
         not show (a seat marked away at another instance)."""
@@ -583,7 +587,7 @@ class RoomService:
         if self.closing:
             return
         self._arm_clock(snap)
-        self._price(snap)
+        self.price(snap)
         self.wake_bots(snap)
 
     def wake_bots(self, snap: RoomSnapshot) -> None:
@@ -671,7 +675,8 @@ class RoomService:
 
     # --- live odds -------------------------------------------------------------------------
 
-    def _price(self, snap: RoomSnapshot) -> None:
+    def price(self, snap: RoomSnapshot) -> None:
+        """Price the room's odds again (soon, off the event loop), if its game has odds."""
         if self.odds_sims <= 0 or snap.status != "playing" or snap.state is None:
             return
         if not has_odds(snap.game):

@@ -118,6 +118,23 @@ async def test_a_seat_marked_away_at_one_instance_shows_away_at_the_other(
     assert host_at_b.seq == 1 and view["to_act"] == [0]
 
 
+async def test_odds_reach_the_sockets_of_every_instance(
+    pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
+) -> None:
+    a = ServerProcess.start(pg_url, **broker_env, ODDS_SIMS="200")
+    b = ServerProcess.start(pg_url, **broker_env, ODDS_SIMS="200")
+    processes += [a, b]
+    code, tokens = await room_on(a)
+    anna = await Socket.open(a.ws_url, code, tokens[0])
+    watcher_b = await Socket.open(b.ws_url, code)
+    await watcher_b.view_where(lambda v: "odds" in v["public"])  # b priced seq 0 on connecting
+    await anna.view_where(lambda v: True)
+    assert (await anna.act({"type": "pick", "number": 3}))["seq"] == 1
+    # Committed at a; the watcher at b gets the odds of seq 1 all the same.
+    seen = await watcher_b.view_where(lambda v: watcher_b.seq == 1 and "odds" in v["public"])
+    assert seen["public"]["odds"]["cards"] == {"win0": {"p": 0.5}, "win1": {"p": 0.5}}
+
+
 async def test_kill_9_mid_match_loses_no_acknowledged_action(
     pg_url: str, processes: list[ServerProcess]
 ) -> None:
