@@ -3,6 +3,8 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
+import { TEAMS } from "./options.js";
+
 const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
 const LETTER = ["B", "R"];
 const ICON = { short_pass: "→", long_ball: "⤴", dribbling: "≈" };
@@ -48,6 +50,12 @@ function teamWord(ctx, team) {
 function teamName(view, ctx, team) {
   const who = team === view.you ? ctx.t("hattrick.you") : ctx.names[team];
   return who ? `${who} (${teamWord(ctx, team)})` : teamWord(ctx, team);
+}
+
+/** "Brazil ★6" in the current language; Regulars say they have no stars. */
+function nationalTeam(ctx, code) {
+  const labels = TEAMS[code];
+  return labels ? labels[ctx.lang] ?? labels.en : String(code ?? "");
 }
 
 function cardWord(ctx, card) {
@@ -161,14 +169,17 @@ function scoreboard(view, ctx) {
   const bottom = frame(view).flip ? 1 : 0;
   const top = 1 - bottom;
   const half = pub.half === 4 ? t("hattrick.penalties") : t(`hattrick.half_${pub.half}`);
-  const side = (team) => h("span", { class: ["tname", `team-${TEAM_CLASS[team]}`] },
+  const side = (team, cls) => h("span", { class: ["tname", cls, `team-${TEAM_CLASS[team]}`] },
     teamName(view, ctx, team), pub.yellow[team] ? h("span", { class: "yc", "aria-label": t("hattrick.yellow") }) : null);
   const deck = (team) => `${LETTER[team]} ${t("hattrick.deck_n", { n: pub.pile_sizes[team] })}${pub.exhausted[team] ? ` · ${t("hattrick.temp_deck")}` : ""}`;
   const so = pub.shootout;
+  // the national team each manager chose in the lobby (§2.6), flag-free with its stars
+  const nat = (team, cls) => h("span", { class: ["nat", cls], "data-team": pub.teams[team] }, nationalTeam(ctx, pub.teams[team]));
   return h("div", { class: "hscore" },
     side(bottom),
     h("span", { class: "goals tabnum" }, `${pub.score[bottom]}–${pub.score[top]}`),
-    side(top),
+    side(top, "right"),
+    nat(bottom), h("span", null), nat(top, "right"),
     h("span", { class: "meta muted" }, half,
       so ? ` · ${t("hattrick.shootout_score", { a: so.goals[bottom], b: so.goals[top] })}` : "",
       ` · ${deck(bottom)} · ${deck(top)}`,
@@ -364,6 +375,21 @@ export function render(root, view, ctx) {
   parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
   root.replaceChildren(...parts.filter(Boolean));
   ctx.bar.replaceChildren(...bar(view, ctx));
+}
+
+/** The result's score line, oriented like the scoreboard: your team (or, for spectators,
+ * the team at the bottom) first, with the same names (issue 6: it read Blue–Red for Red). */
+export function resultScore(view, ctx) {
+  const { h } = ctx;
+  const pub = view.public;
+  const bottom = frame(view).flip ? 1 : 0;
+  const top = 1 - bottom;
+  const side = (team, cls) => h("span", { class: ["tname", cls], style: { color: `var(--${TEAM_CLASS[team]})` } },
+    teamName(view, ctx, team));
+  return h("div", { class: "hresult", id: "result-score" },
+    side(bottom),
+    h("p", { class: "score big tabnum" }, `${pub.score[bottom]} – ${pub.score[top]}`),
+    side(top, "right"));
 }
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
