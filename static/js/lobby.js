@@ -209,16 +209,17 @@ function seatOptions(room, seat, ops) {
   );
 }
 
+/** Sends the choice; the lobby view that every socket gets next (published after the change
+ * was committed, so never older than it) redraws the seats. A refusal redraws the old value. */
 async function setOption(room, select, name, value, { draw }) {
   select.disabled = true;
   try {
-    const answer = await api.setOptions(room.code, room.seat.token, { [name]: value });
-    room.info.options = answer.options;
-    if (room.view?.public) room.view.public.options = answer.options;
+    await api.setOptions(room.code, room.seat.token, { [name]: value });
+    select.disabled = false;
   } catch (err) {
     toast(errorText(err));
+    draw();
   }
-  draw();
 }
 
 async function doAddBot(room, button, { refreshInfo, draw }) {
