@@ -21,6 +21,7 @@ from app.api.schemas import (
     Joined,
     JoinRoom,
     ModeOut,
+    OptionsIn,
     RematchRoom,
     RoomOut,
     SeatNumber,
@@ -56,11 +57,13 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 
 def limited(request: Request) -> None:
-    """Room creation and joins are rate-limited per client address."""
+    """Room creation, joins and lobby option changes are rate-limited per client address."""
     limiter: PerAddress = request.app.state.http_limiter
     address = request.client.host if request.client else "?"
     if not limiter.allow(address):
-        raise RoomError("rate_limited", "too many rooms or joins; wait a minute", 429)
+        raise RoomError(
+            "rate_limited", "too many rooms, joins or option changes; wait a minute", 429
+        )
 
 
 ServiceDep = Annotated[RoomService, Depends(get_service)]
@@ -68,7 +71,7 @@ HubDep = Annotated[Hub, Depends(get_hub)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 
 
-@router.get("/api/games", response_model=list[GameOut])
+@router.get("/api/games", response_model=list[GameOut], response_model_exclude_none=True)
 async def list_games() -> list[GameOut]:
     return [
         GameOut(
@@ -80,6 +83,7 @@ async def list_games() -> list[GameOut]:
                     min_players=spec.min_players,
                     max_players=spec.max_players,
                     options=spec.defaults() | {"turn_seconds": clock_default(game.id, mode_id)},
+                    owners=spec.owners() or None,
                 )
                 for mode_id, spec in game.modes.items()
             ],
@@ -102,6 +106,24 @@ async def create_room(body: CreateRoom, service: ServiceDep) -> Created:
 
 @router.get("/api/rooms/{code}", response_model=RoomOut, responses=ERRORS)
 async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
+    return await room_out(code, service, hub)
+
+
+@router.patch(
+    "/api/rooms/{code}/options",
+    response_model=RoomOut,
+    responses=ERRORS,
+    dependencies=[Depends(limited)],
+)
+async def set_options(
+    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep
+) -> RoomOut:
+    """In the lobby: the host changes game options, a player those its seat owns."""
+    await service.set_options(code, token, body.root)
+    return await room_out(code, service, hub)
+
+
+async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
     snap = await service.snapshot(code)
     presence = hub.presence(code, [s.seat for s in snap.seats], snap.bot_seats)
     online = {p["seat"] for p in presence["seats"] if p["connected"]}

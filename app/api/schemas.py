@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, RootModel
 
 
 class CreateRoom(BaseModel):
@@ -16,6 +16,10 @@ class CreateRoom(BaseModel):
 
 class JoinRoom(BaseModel):
     name: str = Field(max_length=200)
+
+
+class OptionsIn(RootModel[dict[str, Any]]):
+    """`PATCH /api/rooms/{code}/options`: some of the room's game options, by name."""
 
 
 class Created(BaseModel):
@@ -44,6 +48,8 @@ class ModeOut(BaseModel):
     min_players: int
     max_players: int
     options: dict[str, Any]
+    # Beyond PROTOCOL.md v1: options a seat may set in the lobby, {name: seat}; absent if none.
+    owners: dict[str, int] | None = None
 
 
 class GameOut(BaseModel):

@@ -57,10 +57,14 @@ Viewer = int | None | Reveal  # a seat, None for a spectator, REVEAL for everyth
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A room option: its default and, when it is a closed set, the allowed values."""
+    """A room option: its default and, when it is a closed set, the allowed values.
+
+    `seat`: the seat that owns the option (a manager's own team, say). Its player may change
+    it in the lobby as well as the host; options without an owner are the host's alone."""
 
     default: JsonValue
     choices: tuple[JsonValue, ...] | None = None
+    seat: int | None = None
 
     def check(self, name: str, value: JsonValue) -> JsonValue:
         if self.choices is not None:
@@ -83,6 +87,10 @@ class ModeSpec:
 
     def defaults(self) -> JsonDict:
         return {name: spec.default for name, spec in self.options.items()}
+
+    def owners(self) -> dict[str, int]:
+        """Options owned by a seat: {option name: seat}."""
+        return {name: spec.seat for name, spec in self.options.items() if spec.seat is not None}
 
     def check_options(self, raw: Mapping[str, JsonValue] | None) -> JsonDict:
         """The full option set for a room: defaults overlaid with `raw`, each checked."""

@@ -490,6 +490,30 @@ class RoomService:
         number = 1 + sum(s.bot for s in seats)
         return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
 
+    async def set_options(self, code: str, token: str | None, changes: JsonDict) -> None:
+        """Change game options in the lobby: the host any of them, another player only those
+        its seat owns (`OptionSpec.seat`). The room-level `turn_seconds` is fixed at creation.
+        All or nothing: one bad value and nothing changes."""
+        async with self._lock(code), self._tx(write=True) as session:
+            room = await self._room(session, code, lock=True)
+            seat = await self._seat_of_token(session, room, token)
+            if room.status != "lobby":
+                raise RoomError("already_started", "the match has already started", 409)
+            spec = self._game(room.game).modes[room.mode]
+            unknown = sorted(set(changes) - set(spec.options))
+            if not changes or unknown:
+                what = f"unknown option(s): {', '.join(unknown)}" if unknown else "no options"
+                raise RoomError("bad_options", f"{what}; the lobby changes only game options")
+            owners = spec.owners()
+            if seat != 0 and any(owners.get(name) != seat for name in changes):
+                raise RoomError("not_host", "only the host, or the seat that owns it", 403)
+            try:
+                checked = spec.check_options(game_options(room.options) | changes)
+            except GameError as exc:
+                raise RoomError("bad_options", str(exc)) from exc
+            room.options = room.options | {name: checked[name] for name in changes}
+        await self.publish("lobby", code, 0)
+
     async def start(self, code: str, token: str | None) -> None:
         async with self._lock(code), self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)

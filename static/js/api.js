@@ -44,6 +44,7 @@ export const api = {
   room: (code) => call("GET", room(code)),
   join: (code, name) => call("POST", `${room(code)}/join`, { body: { name } }),
   addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
+  setOptions: (code, token, options) => call("PATCH", `${room(code)}/options`, { body: options, token }),
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
   rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
   setAway: (code, token, seat, away) =>

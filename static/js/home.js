@@ -165,7 +165,8 @@ export function homeScreen() {
             "details",
             { class: "options" },
             h("summary", null, t("ui.options_summary")),
-            Object.entries(state.options).map(([name, value]) =>
+            // options a seat owns (Hat Trick's teams) are chosen by each player in the lobby
+            Object.entries(state.options).filter(([name]) => !(name in (state.mode.owners || {}))).map(([name, value]) =>
               optionField(name, value, state.labels[name], (v) => {
                 state.options[name] = v;
               }),

@@ -61,10 +61,28 @@ export function loadGame(game) {
 }
 
 export function has(key) {
-  return key in tables[lang] || key in tables.en;
+  return pluralKey(key) in tables[lang] || pluralKey(key) in tables.en;
 }
 
+const pluralRules = {};
+
+/** `key.one`, `key.other`… (an object {one, other} in the JSON, flattened), picked by
+ * `count` with the language's CLDR plural rules; `key` itself when it has no plural forms. */
+function pluralKey(key, count) {
+  if (key in tables[lang] || key in tables.en) return key;
+  const forms = [`${key}.other`];
+  if (typeof count === "number") {
+    pluralRules[lang] ??= new Intl.PluralRules(lang);
+    forms.unshift(`${key}.${pluralRules[lang].select(count)}`);
+  }
+  return forms.find((form) => form in tables[lang] || form in tables.en) ?? key;
+}
+
+/** The string for `key` in the current language, `{name}` placeholders filled from `vars`.
+ * A string with plural forms (`{"one": "1 card left", "other": "{count} cards left"}`)
+ * takes the form for `vars.count`. */
 export function t(key, vars) {
+  key = pluralKey(key, vars?.count);
   const text = tables[lang][key] ?? tables.en[key] ?? key;
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) =>

@@ -2,7 +2,8 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { bar, btn, copyText, errorText, main, optionsText, range, setTop, t, toast } from "./shell.js";
+import * as i18n from "./i18n.js";
+import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "./shell.js";
 
 export function renderLobby(room, ops) {
   const { maxSeats, seated, titleLine } = ops;
@@ -23,6 +24,7 @@ export function renderLobby(room, ops) {
           { class: "seat empty" },
           h("span", { class: "seat-n" }, String(i + 1)),
           h("span", { class: "seat-name muted" }, t("ui.empty_seat")),
+          seatOptions(room, i, ops),
         ),
       );
       continue;
@@ -47,6 +49,7 @@ export function renderLobby(room, ops) {
           { class: ["presence", online ? "on" : "off", !room.sock?.live && "stale"] },
           online ? `● ${t("ui.online")}` : `○ ${t("ui.away")}`,
         ),
+        seatOptions(room, i, ops),
       ),
     );
   }
@@ -67,6 +70,7 @@ export function renderLobby(room, ops) {
     }
     if (await copyText(link)) toast(t("ui.copied"), "ok");
   };
+  const focused = document.activeElement?.id; // a redraw must not drop a picker's focus
   main.replaceChildren(
     h(
       "section",
@@ -100,6 +104,7 @@ export function renderLobby(room, ops) {
       h("h2", null, titleLine()),
       h("p", { class: "muted" }, t("ui.seats_range", { range: range(spec) })),
       h("ul", { class: "seats", id: "seats" }, seatRows),
+      Object.keys(owners(room)).length ? h("p", { class: "muted small" }, t("ui.seat_options_hint")) : null,
       h(
         "div",
         { class: "row spread" },
@@ -114,6 +119,7 @@ export function renderLobby(room, ops) {
       optionsSummary(room),
     ),
   );
+  if (focused?.startsWith("seat-opt-")) document.getElementById(focused)?.focus();
   if (host) {
     const min = spec?.min_players ?? 1;
     const ok = seatedCount >= min && seatedCount <= (spec?.max_players ?? seatedCount);
@@ -147,10 +153,73 @@ function clockText(room) {
   return optionsText({ turn_seconds: room.info.options?.turn_seconds ?? 0 }, room.optionLabels);
 }
 
+/** Options owned by a seat (`GET /api/games` mode `owners`): {name: seat}. */
+function owners(room) {
+  return room.spec?.mode?.owners || {};
+}
+
+/** The room's options now: the lobby view carries them, so a change shows up live. */
+function currentOptions(room) {
+  return room.view?.public?.options || room.info.options || {};
+}
+
 function optionsSummary(room) {
-  const { turn_seconds: _clock, ...gameOptions } = room.info.options || {};
+  const { turn_seconds: _clock, ...gameOptions } = currentOptions(room);
+  for (const name of Object.keys(owners(room))) delete gameOptions[name]; // shown on the seats
   const text = optionsText(gameOptions, room.optionLabels);
   return text ? h("p", { class: "muted small" }, text) : null;
+}
+
+/** The options a seat owns (Hat Trick: its national team), under its row: a picker for the
+ * seat's own player and for the host (bots, empty seats), plain text for everyone else. */
+function seatOptions(room, seat, ops) {
+  const names = Object.entries(owners(room)).filter(([, s]) => s === seat).map(([name]) => name);
+  if (!names.length) return null;
+  const you = room.view.you;
+  const mayEdit = room.seat && (you === seat || you === 0);
+  const options = currentOptions(room);
+  return h(
+    "div",
+    { class: "seat-opts" },
+    names.map((name) => {
+      const meta = room.optionLabels?.[name];
+      const label = i18n.pick(meta?.label, humanize(name));
+      const value = options[name];
+      const shown = (v) => i18n.pick(meta?.choiceLabels?.[String(v)], String(v));
+      const id = `seat-opt-${name}`;
+      if (!mayEdit || !meta?.choices) {
+        return h(
+          "span",
+          { class: "seat-opt", "data-option": name },
+          h("span", { class: "muted" }, `${label}: `),
+          h("strong", { class: "seat-opt-value" }, shown(value)),
+        );
+      }
+      const select = h(
+        "select",
+        {
+          id,
+          "data-option": name,
+          onchange: (e) => setOption(room, select, name, meta.choices[e.target.selectedIndex], ops),
+        },
+        meta.choices.map((choice) => h("option", { selected: choice === value }, shown(choice))),
+      );
+      return h("label", { class: "seat-opt", for: id }, h("span", { class: "muted" }, label), select);
+    }),
+  );
+}
+
+/** Sends the choice; the lobby view that every socket gets next (published after the change
+ * was committed, so never older than it) redraws the seats. A refusal redraws the old value. */
+async function setOption(room, select, name, value, { draw }) {
+  select.disabled = true;
+  try {
+    await api.setOptions(room.code, room.seat.token, { [name]: value });
+    select.disabled = false;
+  } catch (err) {
+    toast(errorText(err));
+    draw();
+  }
 }
 
 async function doAddBot(room, button, { refreshInfo, draw }) {

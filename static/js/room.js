@@ -226,7 +226,10 @@ export function roomScreen(code) {
         if (previous) standInToasts(previous.seq);
         if (seatsMayHaveChanged(previous, room.view)) refreshInfo();
         room.info.status = room.view.status;
-        if (room.view.status === "lobby") lobbySeats(room.view.public?.seats);
+        if (room.view.status === "lobby") {
+          lobbySeats(room.view.public?.seats);
+          if (room.view.public?.options) room.info.options = room.view.public.options;
+        }
         draw();
         yourTurnBuzz();
       },
@@ -564,6 +567,14 @@ export function roomScreen(code) {
     else if (winners.length === 1) headline = t("ui.wins", { name: n[winners[0]] ?? "?" });
     else headline = t("ui.win_many", { names: winners.map((w) => n[w]).join(", ") });
     const score = view.public?.score;
+    let scoreLine = Array.isArray(score) ? h("p", { class: "score big" }, `${score[0]} – ${score[1]}`) : null;
+    if (module.resultScore) {
+      try {
+        scoreLine = module.resultScore(view, ctx) ?? scoreLine; // in the table's own orientation
+      } catch (err) {
+        console.error(err);
+      }
+    }
     const extra = h("div", { class: "result-extra" });
     if (module.renderResult) {
       try {
@@ -613,7 +624,7 @@ export function roomScreen(code) {
       "section",
       { class: "panel result", id: "result" },
       h("p", { class: "eyebrow" }, t("ui.full_time")),
-      Array.isArray(score) ? h("p", { class: "score big" }, `${score[0]} – ${score[1]}`) : null,
+      scoreLine,
       h("h1", null, headline),
       extra,
       fairShuffle(),

@@ -62,5 +62,11 @@ async def test_room_creation_and_joins_are_rate_limited_per_address(
         assert answers[-1].json()["error"]["code"] == "rate_limited"
         join = await http.post(f"/api/rooms/{answers[0].json()['code']}/join", json={"name": "B"})
         assert join.status_code == 429
+        patch = await http.patch(
+            f"/api/rooms/{answers[0].json()['code']}/options",
+            json={"target": 5},
+            headers={"Authorization": f"Bearer {answers[0].json()['token']}"},
+        )
+        assert patch.status_code == 429
         # Reading is never limited.
         assert (await http.get(f"/api/rooms/{answers[0].json()['code']}")).status_code == 200

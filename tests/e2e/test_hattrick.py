@@ -1,6 +1,7 @@
-"""Hat Trick on two phones: both 390×844 touch contexts play a whole match (two halves, the
-default options; §14 has no option that shortens a match) by tapping their tables, from the
-room link to the result screen (issue 6).
+"""Hat Trick on two phones: both 390×844 touch contexts choose their national teams in the
+lobby (each its own, the other phone sees it at once) and play a whole match (two halves;
+§14 has no option that shortens a match) by tapping their tables, from the room link to the
+result screen (issue 6).
 
 Each page plays its own team at the same time as the other: a card from the hand and its
 confirm; on move steps, free kicks, goal kicks and scoring opportunities mostly a plain bar
@@ -19,14 +20,13 @@ import pytest
 
 from tests.e2e.test_duel import (
     Seat,
-    check_result,
     check_thumb_reach,
     expect,
     host_with_options,
     page_errors,
     play_seat,
-    two_phones,
 )
+from tests.e2e.test_lobby import take_seat
 
 pytestmark = pytest.mark.browser
 
@@ -85,16 +85,70 @@ class HattrickSeat(Seat):
             assert len(tops) == 3 and len(set(tops)) == 1, tops
 
 
+async def choose_teams(browser: Any, host: Any, shot: Any) -> list[Any]:
+    """Bence sits and picks Croatia for Red; Anna picks Brazil for Blue; each lobby shows both
+    choices without a reload, and Bence cannot pick for Blue. Then the host starts."""
+    phone = await take_seat(browser, host.url, "Bence")
+    await host.locator("#seats").get_by_text("Bence").wait_for()
+    assert await phone.locator("#seat-opt-team_blue").count() == 0  # not his to choose
+    await phone.locator("#seat-opt-team_red").select_option(label="Croatia ★4")
+    await expect(host.locator("#seat-opt-team_red")).to_have_value("Croatia ★4")
+    await host.locator("#seat-opt-team_blue").select_option(label="Brazil ★6")
+    blue_on_phone = phone.locator("#seats [data-option=team_blue] .seat-opt-value")
+    await expect(blue_on_phone).to_have_text("Brazil ★6")
+    await expect(phone.locator("#seat-opt-team_red")).to_have_value("Croatia ★4")
+    await shot(host, "hattrick-lobby-host")
+    await shot(phone, "hattrick-lobby-guest")
+    await host.locator("#start:not([disabled])").tap()
+    for page in (host, phone):
+        await page.locator(".table-hattrick").wait_for()
+    return [host, phone]
+
+
+async def check_hattrick_result(pages: list[Any]) -> tuple[str, list[int]]:
+    """Each phone's result reads like its scoreboard: its own team first (Red's phone is turned
+    round), the same sides in the same order; the headline names the side with more goals.
+    Returns the headline and the score Blue–Red."""
+    sides: list[list[str]] = []
+    scores: list[list[int]] = []
+    heads = []
+    for page in pages:
+        result = page.locator("#result")
+        await expect(result).to_be_visible()
+        await expect(result.locator(".score")).to_have_text(re.compile(r"^\d+ – \d+$"))
+        board = await page.locator(".table-hattrick .hscore .tname").all_inner_texts()
+        shown = await result.locator(".tname").all_inner_texts()
+        assert shown == board, (shown, board)
+        sides.append(shown)
+        scores.append([int(g) for g in (await result.locator(".score").inner_text()).split(" – ")])
+        table_goals = await page.locator(".table-hattrick .hscore .goals").inner_text()
+        assert [int(g) for g in table_goals.split("–")] == scores[-1]
+        heads.append(await result.locator("h1").inner_text())
+    assert heads[0] == heads[1], heads
+    assert sides[0][0].endswith("(Blue)") and sides[1][0].endswith("(Red)"), sides
+    assert scores[1] == scores[0][::-1], scores
+    score = scores[0]
+    if score[0] != score[1]:
+        assert heads[0] == f"{['Anna', 'Bence'][score.index(max(score))]} wins", heads
+    await expect(pages[0].locator("#rematch")).to_be_visible()
+    assert await pages[1].locator("#rematch").count() == 0
+    return heads[0], score
+
+
 async def test_two_phones_play_a_whole_hat_trick_match_to_the_result(
     browser: Any, app_url: str, shot: Any
 ) -> None:
     host = await host_with_options(browser, app_url, "hattrick", {}, [], "Anna")
-    pages = await two_phones(browser, host, ".table-hattrick", "Bence")
+    pages = await choose_teams(browser, host, shot)
     errors = [page_errors(page) for page in pages]
     seen: set[str] = set()
-    for page in pages:
+    teams = ["Brazil ★6", "Croatia ★4"]
+    for page, ours, theirs in zip(pages, teams, teams[::-1], strict=True):
         await expect(page.locator(".table-hattrick .pitch .cell")).to_have_count(24)
         await expect(page.locator(".table-hattrick .hand .hcard")).to_have_count(3)
+        # the scoreboard names both national teams, your own on your (left) side
+        await expect(page.locator(".table-hattrick .hscore .nat")).to_have_text([ours, theirs])
+        await expect(page.locator(".table-hattrick .pitch .cell.star").first).to_be_visible()
         await check_thumb_reach(page, ".table-hattrick .hand")
     await shot(host, "hattrick-start-host")
 
@@ -104,7 +158,7 @@ async def test_two_phones_play_a_whole_hat_trick_match_to_the_result(
             for i, page in enumerate(pages)
         )
     )
-    headline, score = await check_result(pages, ["Anna", "Bence"])
+    headline, score = await check_hattrick_result(pages)
     for i, page in enumerate(pages):
         await shot(page, f"hattrick-result-{i}")
         table = page.locator(".table-hattrick")

@@ -12,15 +12,17 @@ from app.games.hattrick.cards import REGULARS, TEAM_CHOICES
 from app.games.hattrick.state import Match
 from app.games.registry import register
 
-# §14 room options; `teams` is expressed as one closed-set option per side.
+# §14 room options; `teams` is expressed as one closed-set option per side, each owned by its
+# manager (Blue is seat 0, Red seat 1), who may choose it in the lobby (§2.6: "each side is
+# chosen on its own").
 MODES: Final = {
     "match": ModeSpec(
         min_players=2,
         max_players=2,
         options={
             "knockout": OptionSpec(False),
-            "team_blue": OptionSpec(REGULARS, TEAM_CHOICES),
-            "team_red": OptionSpec(REGULARS, TEAM_CHOICES),
+            "team_blue": OptionSpec(REGULARS, TEAM_CHOICES, seat=0),
+            "team_red": OptionSpec(REGULARS, TEAM_CHOICES, seat=1),
             "move_required": OptionSpec(False),
             "half_end_zone": OptionSpec("attacking", ("attacking", "either_end")),
             "shootout_hand": OptionSpec(True),

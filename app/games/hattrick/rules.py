@@ -879,6 +879,16 @@ def start_shot(m: Match, card: str, *, penalty: bool, ev: Events) -> None:
     ev.append({"event": "shot", "team": team, "player": player, "card": card, "penalty": penalty})
 
 
+def keeper_base(m: Match) -> int:
+    """§2.5: the base number of save cards the defending keeper card prints for the shooter's
+    field (own line 5 or 6, own column), on the keeper's regular or star set. It is fixed as
+    soon as the shot starts, before either card is chosen (§8.3)."""
+    shot = m.shot
+    assert shot is not None
+    star = 1 in m.stars[1 - int(shot["team"])]
+    return KEEPER_BASE[(star, int(shot["line"]))][int(shot["col"]) - 1]
+
+
 def reveal_shot(m: Match, ev: Events) -> None:
     """§8.2-8.3: power and save allowance."""
     shot = m.shot
@@ -889,7 +899,7 @@ def reveal_shot(m: Match, ev: Events) -> None:
     keeper = m.pending[keeper_team]
     assert shooting is not None and keeper is not None
     m.pending = [None, None]
-    base = KEEPER_BASE[(1 in m.stars[keeper_team], int(shot["line"]))][int(shot["col"]) - 1]
+    base = keeper_base(m)
     lay = overlay(SHOOTING[shooting].target, keeper_covers(keeper))
     minus = 1 if shot["penalty"] else 0
     shot.update(

@@ -20,7 +20,7 @@ from app.games.hattrick.cards import (
     number_of,
     team_of,
 )
-from app.games.hattrick.rules import attack_of, defence_of, is_star
+from app.games.hattrick.rules import attack_of, defence_of, is_star, keeper_base
 from app.games.hattrick.state import Match
 
 
@@ -112,6 +112,9 @@ def shot_view(m: Match) -> JsonDict | None:
     # Once the shot is resolved its cards are in the discard piles, and may later be shuffled
     # into a temporary deck: from then on only the numbers stay on show.
     live = not shot["resolved"]
+    # §2.5/§8.3: the base is public from the shot's start (shooter's field, keeper's set), so
+    # both managers see what the keeper card gives before they choose (issue 6).
+    out["base"] = shot["base"] if shot["base"] is not None else keeper_base(m)
     out["card"] = card_face(shot["card"]) if live else None
     out["card_value"] = card_value(shot["card"])
     out["shooting"] = card_face(shot["shooting"]) if shot["shooting"] else None

@@ -446,6 +446,28 @@ def test_6_2_foul_into_a_central_final_line_field_is_a_penalty_and_8_3_allowance
     assert [len(h) for h in m.hands] == [3, 3] and "B-DR2L-a" in m.discards[0]
 
 
+@pytest.mark.parametrize(("star_keeper", "base"), [(False, 2), (True, 3)])
+def test_2_5_keeper_base_is_public_from_the_shots_start(star_keeper, base):
+    """§2.5/§8.3: both managers see the keeper card's base for the shooter's field (B11 in
+    own line 6, column 3) while they choose their cards, not only after the reveal."""
+    hands = (["B-DR2L-a", *BLUE_HAND[:2]], RED_HAND)
+    stars = ((), (1,) if star_keeper else ())
+    m = make(START, "B8", hands=hands, stars=stars)
+    m, _ = short_turn(m, "B-DR2L-a", "R-SP2L-a")  # the penalty of the test below
+    assert m.phase == "shot_cards" and m.shot["base"] is None
+    for viewer in (0, 1, None):
+        shot = GAME.view(m, viewer).public["shot"]
+        assert (shot["line"], shot["col"], shot["base"]) == (6, 3, base)
+        assert shot["power"] is None and shot["keeper"] is None
+    keeper = "R-GK*-C" if star_keeper else "R-GK-C"
+    m, ev = play(
+        m,
+        (0, {"type": "shooting_card", "card": "SH-DR-L"}),
+        (1, {"type": "keeper_card", "card": keeper}),
+    )
+    assert kinds(ev, "shot_cards_revealed")[0]["base"] == base
+
+
 def test_6_3_free_kick_moves_then_scoring_opportunity_or_play_on():
     m, _ = short_turn(foul_state(), "B-SP2L-a", "R-SP2L-a")
     legal = GAME.legal_actions(m, 1)

@@ -3,6 +3,8 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
+import { TEAMS } from "./options.js";
+
 const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
 const LETTER = ["B", "R"];
 const ICON = { short_pass: "→", long_ball: "⤴", dribbling: "≈" };
@@ -48,6 +50,12 @@ function teamWord(ctx, team) {
 function teamName(view, ctx, team) {
   const who = team === view.you ? ctx.t("hattrick.you") : ctx.names[team];
   return who ? `${who} (${teamWord(ctx, team)})` : teamWord(ctx, team);
+}
+
+/** "Brazil ★6" in the current language; Regulars say they have no stars. */
+function nationalTeam(ctx, code) {
+  const labels = TEAMS[code];
+  return labels ? labels[ctx.lang] ?? labels.en : String(code ?? "");
 }
 
 function cardWord(ctx, card) {
@@ -105,7 +113,7 @@ function cell(view, ctx, p, line, col, targets, flip) {
   const where = t("hattrick.field", { line, col: COLS[col - 1] });
   if (!p) {
     const name = Object.entries(view.public.empty_names).find(([, f]) => f[0] === line && f[1] === col);
-    return h("span", { class: "cell empty", role: "img", "aria-label": `${t("hattrick.empty")}, ${where}` }, name ? name[0] : "");
+    return h("span", { class: "cell empty", role: "img", "aria-label": `${t("hattrick.empty")}, ${where}`, "data-field": `${line}-${col}` }, name ? name[0] : "");
   }
   const carrier = view.public.carrier === p.id;
   const globalLeft = (p.team === 0) === (p.side === "L");
@@ -130,9 +138,10 @@ function cell(view, ctx, p, line, col, targets, flip) {
     h("span", { class: "ad" }, `D${dots(p.defence)}`),
     carrier ? h("span", { class: "ball", "aria-hidden": "true" }) : null,
   ];
-  if (!legal) return h("span", { class: classes, role: "img", "aria-label": aria }, body);
+  const field = `${line}-${col}`;
+  if (!legal) return h("span", { class: classes, role: "img", "aria-label": aria, "data-field": field }, body);
   return h("button", {
-    type: "button", class: classes, "aria-label": aria, "aria-pressed": ui.sel === p.id ? "true" : "false",
+    type: "button", class: classes, "aria-label": aria, "aria-pressed": ui.sel === p.id ? "true" : "false", "data-field": field,
     disabled: ctx.busy, onclick: () => select(p.id),
   }, body);
 }
@@ -161,14 +170,17 @@ function scoreboard(view, ctx) {
   const bottom = frame(view).flip ? 1 : 0;
   const top = 1 - bottom;
   const half = pub.half === 4 ? t("hattrick.penalties") : t(`hattrick.half_${pub.half}`);
-  const side = (team) => h("span", { class: ["tname", `team-${TEAM_CLASS[team]}`] },
+  const side = (team, cls) => h("span", { class: ["tname", cls, `team-${TEAM_CLASS[team]}`] },
     teamName(view, ctx, team), pub.yellow[team] ? h("span", { class: "yc", "aria-label": t("hattrick.yellow") }) : null);
   const deck = (team) => `${LETTER[team]} ${t("hattrick.deck_n", { n: pub.pile_sizes[team] })}${pub.exhausted[team] ? ` · ${t("hattrick.temp_deck")}` : ""}`;
   const so = pub.shootout;
+  // the national team each manager chose in the lobby (§2.6), flag-free with its stars
+  const nat = (team, cls) => h("span", { class: ["nat", cls], "data-team": pub.teams[team] }, nationalTeam(ctx, pub.teams[team]));
   return h("div", { class: "hscore" },
     side(bottom),
     h("span", { class: "goals tabnum" }, `${pub.score[bottom]}–${pub.score[top]}`),
-    side(top),
+    side(top, "right"),
+    nat(bottom), h("span", null), nat(top, "right"),
     h("span", { class: "meta muted" }, half,
       so ? ` · ${t("hattrick.shootout_score", { a: so.goals[bottom], b: so.goals[top] })}` : "",
       ` · ${deck(bottom)} · ${deck(top)}`,
@@ -195,7 +207,10 @@ function cardFace(ctx, card, opts = {}) {
   } else {
     cls = "keeper";
     body = [h("span", { class: "hd" }, t("hattrick.keeper"), card.star ? " ★" : ""),
-      h("span", { class: "big" }, { L: "▲··", C: "·▲·", R: "··▲" }[card.covers])];
+      h("span", { class: "big" }, { L: "▲··", C: "·▲·", R: "··▲" }[card.covers]),
+      // §2.5: what this card prints for the shooter's field
+      opts.base !== undefined && opts.base !== null
+        ? h("span", { class: "kbase tabnum" }, t("hattrick.base_badge", { count: opts.base })) : null];
   }
   const classes = ["hcard", cls, opts.legal && "legal", opts.sel && "sel"];
   const aria = cardWord(ctx, card) + (card.side ? `, ${t(card.side === "L" ? "hattrick.left" : "hattrick.right")}` : "");
@@ -247,10 +262,14 @@ function shotPanel(view, ctx) {
   const legal = (view.legal || []).filter((a) => a.type === "shooting_card" || a.type === "keeper_card");
   const parts = [h("div", { class: "chead" }, t(s.penalty ? "hattrick.penalty_shot" : "hattrick.shot_from",
     { who: label(s.player), line: s.line, col: s.col }))];
+  // both managers see what the keeper card gives from this field before they choose
+  if (s.base !== null && s.base !== undefined) {
+    parts.push(h("div", { class: "small kbase-line" }, t("hattrick.keeper_base", { count: s.base })));
+  }
   if (legal.length) {
     const faces = legal.map((a) => {
       const face = a.type === "shooting_card" ? pub.shooting_cards.find((c) => c.id === a.card) : pub.keepers[view.you].find((c) => c.id === a.card);
-      return cardFace(ctx, face, { legal: true, sel: ui.sel === a.card, onclick: () => select(a.card) });
+      return cardFace(ctx, face, { legal: true, sel: ui.sel === a.card, base: s.base, onclick: () => select(a.card) });
     });
     parts.push(h("div", { class: "choices" }, faces));
   }
@@ -334,6 +353,7 @@ function eventLine(view, ctx, e) {
     vars.outcome = ctx.t(`hattrick.outcome.${e.outcome}`);
   }
   if (e.outcome && e.event === "shot_result") vars.outcome = ctx.t(`hattrick.shot.${e.outcome}`);
+  if (e.event === "shot_cards_revealed") vars.count = e.allowance;
   const key = `hattrick.event.${e.event}`;
   const text = ctx.t(key, vars);
   return text === key ? ctx.eventText(e) : text;
@@ -351,7 +371,64 @@ function soBanner(view, ctx) {
   const pub = view.public;
   if (!pub.scoring_opportunity) return null;
   return ctx.h("div", { class: "so", role: "status" }, ctx.t("hattrick.so_banner",
-    { round: pub.so_round, n: pub.hand_sizes[pub.attacker], team: teamWord(ctx, pub.attacker) }));
+    { round: pub.so_round, count: pub.hand_sizes[pub.attacker], team: teamWord(ctx, pub.attacker) }));
+}
+
+// --- motion (UX.md §4.2): CSS keyframes of at most 300 ms, none under reduced motion ------------
+
+function fieldOf(view, player) {
+  const rows = view.public.pitch || [];
+  for (let line = 1; line <= rows.length; line += 1) {
+    const col = rows[line - 1].findIndex((p) => p && p.id === player);
+    if (col >= 0) return `${line}-${col + 1}`;
+  }
+  return null;
+}
+
+/** What to animate for this view: only on its first render, only for events newer than the
+ * last view drawn, and nothing after a jump (a reconnect, a hidden tab: UX.md §4.2). */
+function motionFor(view) {
+  const before = { seq: ui.motionSeq, ball: ui.ballField };
+  const ball = view.public.carrier ? fieldOf(view, view.public.carrier) : null;
+  const out = { ball: null, flip: false, goal: false };
+  if (view.seq === before.seq) return out; // a re-render of the same step
+  ui.motionSeq = view.seq;
+  ui.ballField = ball;
+  const reduced = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  if (reduced || typeof before.seq !== "number" || view.seq < before.seq || view.seq - before.seq > 3) return out;
+  const fresh = (view.log || []).filter((e) => e.seq > before.seq);
+  out.flip = fresh.some((e) => e.event === "cards_revealed");
+  out.goal = fresh.some((e) => e.event === "goal");
+  if (before.ball && ball && before.ball !== ball && !out.goal) out.ball = before.ball;
+  return out;
+}
+
+/** A ghost ball glides from the old field to the carrier; the real one shows when it lands. */
+function moveBall(root, from) {
+  const pitchEl = root.querySelector(".pitch");
+  const ball = root.querySelector(".cell.carrier .ball");
+  const old = root.querySelector(`.pitch [data-field="${from}"]`);
+  if (!pitchEl || !ball || !old) return;
+  const p = pitchEl.getBoundingClientRect();
+  const b = ball.getBoundingClientRect();
+  const o = old.getBoundingClientRect();
+  const c = ball.parentElement.getBoundingClientRect();
+  const ghost = document.createElement("span");
+  ghost.className = "ball ball-ghost";
+  ghost.setAttribute("aria-hidden", "true");
+  Object.assign(ghost.style, { left: `${b.left - p.left}px`, top: `${b.top - p.top}px` });
+  // start at the same corner of the old field as the ball has in its new one
+  ghost.style.setProperty("--from-x", `${o.right - c.right}px`);
+  ghost.style.setProperty("--from-y", `${o.top - c.top}px`);
+  ghost.addEventListener("animationend", () => ghost.remove());
+  ball.classList.add("late");
+  pitchEl.append(ghost);
+}
+
+function animate(root, motion) {
+  if (motion.ball) moveBall(root, motion.ball);
+  if (motion.flip) for (const card of root.querySelectorAll(".strip .hcard")) card.classList.add("flip");
+  if (motion.goal) root.querySelector(".hscore")?.classList.add("goal-flash");
 }
 
 // --- entry point ---------------------------------------------------------------------------
@@ -362,8 +439,30 @@ export function render(root, view, ctx) {
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
   if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
   parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
+  const motion = motionFor(view);
   root.replaceChildren(...parts.filter(Boolean));
+  animate(root, motion);
   ctx.bar.replaceChildren(...bar(view, ctx));
+}
+
+/** The replay's log lines: the same sentences as the table's log. */
+export function logText(event, ctx, view) {
+  return eventLine(view, ctx, event);
+}
+
+/** The result's score line, oriented like the scoreboard: your team (or, for spectators,
+ * the team at the bottom) first, with the same names (issue 6: it read Blue–Red for Red). */
+export function resultScore(view, ctx) {
+  const { h } = ctx;
+  const pub = view.public;
+  const bottom = frame(view).flip ? 1 : 0;
+  const top = 1 - bottom;
+  const side = (team, cls) => h("span", { class: ["tname", cls], style: { color: `var(--${TEAM_CLASS[team]})` } },
+    teamName(view, ctx, team));
+  return h("div", { class: "hresult", id: "result-score" },
+    side(bottom),
+    h("p", { class: "score big tabnum" }, `${pub.score[bottom]} – ${pub.score[top]}`),
+    side(top, "right"));
 }
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
