@@ -106,6 +106,8 @@ export function homeScreen() {
     );
   }
 
+  let fixed = null; // {lang, number, name, join}: the sections draw() keeps in place
+
   function draw() {
     const parts = [];
     parts.push(
@@ -175,17 +177,28 @@ export function homeScreen() {
         ),
       );
     }
-    parts.push(
-      step(
-        state.mode && Object.keys(state.mode.options || {}).length ? 4 : 3,
-        t("ui.your_name"),
+    const nameNumber = state.mode && Object.keys(state.mode.options || {}).length ? 4 : 3;
+    if (!fixed || fixed.lang !== i18n.getLang()) {
+      // The name field and the code field stay in place across redraws: moving a field while
+      // someone types in it would drop its focus and the next keystrokes.
+      fixed?.name.remove();
+      fixed?.join.remove();
+      fixed = {
+        lang: i18n.getLang(),
+        number: h("span", { class: "step-n" }),
+        join: joinByCode(),
+      };
+      fixed.name = h(
+        "section",
+        { class: "step" },
+        h("h2", null, fixed.number, t("ui.your_name")),
         h("div", { class: "field" }, h("label", { for: "name", class: "sr" }, t("ui.your_name")), nameInput),
-      ),
-    );
-    parts.push(joinByCode());
-    const typing = document.activeElement === nameInput;
-    form.replaceChildren(...parts);
-    if (typing) nameInput.focus(); // moving the field drops its focus (and the next keystrokes)
+      );
+      form.replaceChildren(fixed.name, fixed.join);
+    }
+    fixed.number.textContent = String(nameNumber);
+    while (form.firstChild && form.firstChild !== fixed.name) form.firstChild.remove();
+    fixed.name.before(...parts);
     updateCreate();
   }
 

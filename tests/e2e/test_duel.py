@@ -87,6 +87,7 @@ async def host_with_options(
     page = await (await browser.new_context(**PHONE)).new_page()
     await page.goto(app_url)
     await page.get_by_role("button", name=re.compile(re.escape(game["name"]["en"]))).tap()
+    await page.locator(".chips .chip[aria-pressed=true]").wait_for()  # Home has settled
     if choices or checks:
         await page.locator("details.options summary").tap()
         for option, label in choices.items():

@@ -29,6 +29,8 @@ async def create_room(browser: Any, app_url: str, choice: dict[str, Any], name: 
         await (
             page.locator(".chips .chip").nth(choice["game"]["modes"].index(choice["mode"])).click()
         )
+    # Home has settled (its mode is chosen): a redraw in the middle of `fill` would drop the text.
+    await page.locator(".chips .chip[aria-pressed=true]").wait_for()
     await page.fill("#name", name)
     await page.click("#create")
     await page.wait_for_url(ROOM_PATH)
