@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from sqlalchemy import event
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.ext.asyncio import AsyncSession as AsyncSession
 
@@ -22,19 +22,34 @@ def _dumps(value: Any) -> str:
 JSON_CODEC: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
 
 
+def _sqlite_pragmas(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+
+def sqlite_writer(engine: AsyncEngine) -> Engine | None:
+    """For an SQLite file, a plain (sync) engine on the same file, for the journal's writer
+    thread; None otherwise."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return None  # an in-memory database exists only on its own connection
+    url = engine.url.set(drivername="sqlite")
+    writer = create_engine(
+        url, connect_args={"timeout": 30, "check_same_thread": False}, **JSON_CODEC
+    )
+    _sqlite_pragmas(writer)
+    return writer
+
+
 def make_engine(url: str) -> AsyncEngine:
     if is_sqlite(url):
         engine = create_async_engine(url, connect_args={"timeout": 30}, **JSON_CODEC)
-
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.execute("PRAGMA busy_timeout=30000")
-            cursor.close()
-
+        _sqlite_pragmas(engine.sync_engine)
         return engine
     return create_async_engine(
         url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_recycle=1800, **JSON_CODEC

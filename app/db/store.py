@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Connection, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
 
@@ -59,9 +59,11 @@ def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> 
 
 
 # --- the command path: Core statements over many rooms at once (app/rooms/journal.py) -------
+# Plain (sync) functions over one connection: the journal runs them in a writer thread on
+# SQLite and through `AsyncConnection.run_sync` on PostgreSQL.
 
 
-async def append_actions(conn: AsyncConnection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
+def append_actions(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
     """Insert action rows, skipping any whose (room, seq) or (room, seat, cid) is taken;
     returns the (room_id, seq) of the rows that went in."""
     if not rows:
@@ -71,11 +73,11 @@ async def append_actions(conn: AsyncConnection, rows: list[dict[str, Any]]) -> s
     statement = (
         dialect.insert(Action).on_conflict_do_nothing().returning(Action.room_id, Action.seq)
     )
-    result = await conn.execute(statement, [row | {"created_at": now} for row in rows])
+    result = conn.execute(statement, [row | {"created_at": now} for row in rows])
     return {(room_id, seq) for room_id, seq in result.all()}
 
 
-async def advance_rooms(conn: AsyncConnection, rooms: list[tuple[int, int, bool]]) -> None:
+def advance_rooms(conn: Connection, rooms: list[tuple[int, int, bool]]) -> None:
     """Move each room to its new seq: (room_id, seq, finished)."""
     if not rooms:
         return
@@ -89,7 +91,7 @@ async def advance_rooms(conn: AsyncConnection, rooms: list[tuple[int, int, bool]
             finished_at=bindparam("b_finished_at"),
         )
     )
-    await conn.execute(
+    conn.execute(
         statement,
         [
             {
@@ -103,8 +105,8 @@ async def advance_rooms(conn: AsyncConnection, rooms: list[tuple[int, int, bool]
     )
 
 
-async def save_snapshots(
-    conn: AsyncConnection,
+def save_snapshots(
+    conn: Connection,
     snapshots: list[tuple[int, int, dict[str, Any], list[Any], dict[str, Any]]],
 ) -> None:
     """Overwrite rooms' snapshots: (room_id, seq, state, log, clock); never with an older one."""
@@ -121,7 +123,7 @@ async def save_snapshots(
             updated_at=utcnow(),
         )
     )
-    await conn.execute(
+    conn.execute(
         statement,
         [
             {"b_room": room, "b_seq": seq, "b_state": state, "b_log": log, "b_clock": clock}

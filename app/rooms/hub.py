@@ -53,9 +53,10 @@ class Connection:
     def send(self, message: JsonDict) -> None:
         self._enqueue(False, orjson.dumps(message).decode())
 
-    def send_view(self, seq: int, status: str, view: JsonDict) -> None:
+    def send_view(self, seq: int, status: str, message: str) -> None:
+        """Queue an encoded view message (`RoomSnapshot.view_message`)."""
         self.last_view = (seq, status)
-        self._enqueue(True, orjson.dumps({"type": "view", "seq": seq, "view": view}).decode())
+        self._enqueue(True, message)
 
     def _enqueue(self, is_view: bool, text: str) -> None:
         if self.closed:
@@ -131,7 +132,7 @@ class Hub:
         metrics.SOCKETS.inc()
         try:
             snap = await self.service.snapshot(code)
-            conn.send_view(snap.seq, snap.status, snap.view(seat))
+            conn.send_view(snap.seq, snap.status, snap.view_message(seat))
             self._send_presence(snap)
             if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
                 await self.service.set_away(code, seat, False)  # back: the player reclaims it
@@ -231,7 +232,7 @@ class Hub:
         for conn in self.rooms.get(snap.code, ()):
             if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
-            conn.send_view(snap.seq, snap.status, snap.view(conn.seat))
+            conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
         if snap.state is None:  # a lobby change: seats came or went
             self._send_presence(snap)
 

@@ -8,6 +8,10 @@ rooms instead of one per command. Exactly-once holds without a row lock: the act
 NOTHING, and an append whose row did not go in is answered with `Conflict` (another instance
 took that seq first, or this cid was applied already), so the caller reloads and looks again.
 This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WAL writer).
+
+On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it goes in one hop
+to a writer thread with its own plain sqlite3 connection: aiosqlite would hop threads for
+every statement, and each hop waits for the GIL while the event loop is busy building views.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import metrics
@@ -55,9 +61,16 @@ class Append:
 
 
 class Journal:
-    def __init__(self, engine: AsyncEngine, writer: asyncio.Lock | None = None) -> None:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        writer: asyncio.Lock | None = None,
+        sync_engine: Engine | None = None,
+    ) -> None:
         self.engine = engine
         self.writer = writer  # SQLite's single writer, shared with the other write paths
+        self.sync_engine = sync_engine  # SQLite: written from one thread of our own
+        self._thread = ThreadPoolExecutor(1, "journal") if sync_engine is not None else None
         self._pending: list[Append] = []
         self._task: asyncio.Task[None] | None = None
 
@@ -73,13 +86,8 @@ class Journal:
         while self._pending:
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             try:
-                async with self.writer or contextlib.nullcontext(), self.engine.begin() as conn:
-                    written = await store.append_actions(conn, [_row(a) for a in batch])
-                    mine = [a for a in batch if (a.room_id, a.seq) in written]
-                    await store.advance_rooms(conn, [(a.room_id, a.seq, a.finished) for a in mine])
-                    await store.save_snapshots(
-                        conn, [(a.room_id, a.seq, *a.snapshot) for a in mine if a.snapshot]
-                    )
+                async with self.writer or contextlib.nullcontext():
+                    written = await self._commit(batch)
             except Exception as exc:  # the whole batch failed: every caller hears it
                 for a in batch:
                     if not a.done.done():
@@ -94,11 +102,36 @@ class Journal:
                 else:
                     a.done.set_exception(Conflict())
 
+    async def _commit(self, batch: list[Append]) -> set[tuple[int, int]]:
+        if self.sync_engine is not None and self._thread is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, self._commit_sync, batch)
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(_write, batch)
+
+    def _commit_sync(self, batch: list[Append]) -> set[tuple[int, int]]:
+        assert self.sync_engine is not None
+        with self.sync_engine.begin() as conn:
+            return _write(conn, batch)
+
     async def aclose(self) -> None:
         """Let the transaction in flight finish (SIGTERM finishes the command in flight)."""
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await self._task
+        if self._thread is not None:
+            self._thread.shutdown()
+        if self.sync_engine is not None:
+            self.sync_engine.dispose()
+
+
+def _write(conn: Connection, batch: list[Append]) -> set[tuple[int, int]]:
+    """Append the batch's actions; move on the rooms (and snapshots) of those that went in."""
+    written = store.append_actions(conn, [_row(a) for a in batch])
+    mine = [a for a in batch if (a.room_id, a.seq) in written]
+    store.advance_rooms(conn, [(a.room_id, a.seq, a.finished) for a in mine])
+    store.save_snapshots(conn, [(a.room_id, a.seq, *a.snapshot) for a in mine if a.snapshot])
+    return written
 
 
 def _row(a: Append) -> dict[str, Any]:

@@ -27,13 +27,14 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app import metrics
 from app.db import store
 from app.db.models import Room, Seat, utcnow
-from app.db.session import make_sessionmaker
+from app.db.session import make_sessionmaker, sqlite_writer
 from app.games import registry
 from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, Viewer
 from app.rooms.codes import (
@@ -116,7 +117,9 @@ class RoomSnapshot:
     event_at: dict[str, float] = field(default_factory=dict)  # event -> last logged (epoch s)
     odds: Odds | None = None  # the game's live odds at this seq, once computed
     clock_scale: float = 1.0  # < 1 only in tests: every clock runs that much faster
-    _views: dict[Viewer, JsonDict] = field(default_factory=dict)
+    # Each viewer's view message, encoded once per seq: one str per viewer rather than a tree
+    # of dicts, which the garbage collector would have to walk for every room.
+    _views: dict[Viewer, str] = field(default_factory=dict)
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -169,12 +172,17 @@ class RoomSnapshot:
         self.state, self.seq, self.log, self.status = step.state, step.seq, step.log, step.status
         self.since, self.event_at, self.odds, self._views = step.since, step.event_at, None, {}
 
-    def view(self, seat: int | None) -> JsonDict:
-        """The PROTOCOL.md view for a seat (None = spectator); computed once per seq."""
+    def view_message(self, seat: int | None) -> str:
+        """The PROTOCOL.md view message for a seat (None = spectator), built once per seq."""
         cached = self._views.get(seat)
         if cached is None:
-            cached = self._views[seat] = self._build_view(seat)
+            message = {"type": "view", "seq": self.seq, "view": self.view(seat)}
+            cached = self._views[seat] = orjson.dumps(message).decode()
         return cached
+
+    def view(self, seat: int | None) -> JsonDict:
+        """The PROTOCOL.md view for a seat (None = spectator)."""
+        return self._build_view(seat)
 
     def _clock_view(self) -> JsonDict:
         """`public.clock`: the clock, each waited-for seat's deadline (epoch ms) and who is
@@ -276,7 +284,7 @@ class RoomService:
         self.is_connected: Callable[[str, int], bool] = lambda _code, _seat: True
         self.closing = False
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
-        self.journal = Journal(engine, self._sqlite_writes)
+        self.journal = Journal(engine, self._sqlite_writes, sqlite_writer(engine))
 
     # --- plumbing ---------------------------------------------------------------------------
 
@@ -380,6 +388,9 @@ class RoomService:
         """The room as it stands now (from this instance's cache when it is current)."""
         async with self._tx() as session:
             snap = await self._snapshot(session, await self._room(session, code))
+        current = self._cache.get(code)
+        if current is not None and current.room_id == snap.room_id and current.seq > snap.seq:
+            return current  # this instance committed more while the database was being read
         if snap.state is not None:
             self._remember(snap)
         return snap

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 import pytest
 
@@ -10,6 +12,13 @@ from tests.support.client import Socket
 from tests.support.server import start_server
 
 pytestmark = pytest.mark.asyncio
+
+
+def without_odds(view: dict[str, Any]) -> dict[str, Any]:
+    def strip(part: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if part is None else {k: v for k, v in part.items() if k != "odds"}
+
+    return view | {"public": strip(view["public"]), "private": strip(view["private"])}
 
 
 async def test_a_new_server_over_the_same_database_resumes_the_match(database_url: str) -> None:
@@ -30,7 +39,8 @@ async def test_a_new_server_over_the_same_database_resumes_the_match(database_ur
         a = await Socket.open(second.ws_url, code, tokens[0])
         b = await Socket.open(second.ws_url, code, tokens[1])
         whole = await a.expect("view")
-        assert whole["seq"] == 2 and whole["view"] == before
+        # The same view, but for the live odds, which each server prices in its own time.
+        assert whole["seq"] == 2 and without_odds(whole["view"]) == without_odds(before)
         # An action acknowledged before the restart is not applied twice when re-sent.
         assert await a.act({"type": "pick", "number": 3}, cid="a-1") == {
             "type": "ack",

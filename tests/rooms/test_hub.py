@@ -12,6 +12,10 @@ from app.rooms.hub import MAX_DROPS_IN_A_ROW, Connection
 pytestmark = pytest.mark.asyncio
 
 
+def view(seq: int) -> str:
+    return json.dumps({"type": "view", "seq": seq, "view": {"n": seq}})
+
+
 class SlowSocket:
     """A peer that accepts one message and then stops reading until released."""
 
@@ -37,10 +41,10 @@ class FastSocket(SlowSocket):
 async def test_a_stuck_socket_keeps_only_the_newest_view_and_never_blocks_the_sender() -> None:
     slow = SlowSocket()
     conn = Connection(slow, "ROOM22", 0, limit=4)
-    conn.send_view(1, "playing", {"n": 1})
+    conn.send_view(1, "playing", view(1))
     await asyncio.sleep(0.01)  # the writer is now stuck sending view 1
     for seq in range(2, 41):
-        conn.send_view(seq, "playing", {"n": seq})  # returns at once: nothing awaits the peer
+        conn.send_view(seq, "playing", view(seq))  # returns at once: nothing awaits the peer
     conn.send({"type": "ack", "cid": "c", "seq": 40})
     await asyncio.sleep(0)
     slow.release.set()
@@ -56,7 +60,7 @@ async def test_a_fast_socket_gets_every_view_in_order() -> None:
     fast = FastSocket()
     conn = Connection(fast, "ROOM22", None, limit=4)
     for seq in range(1, 4):
-        conn.send_view(seq, "playing", {"n": seq})
+        conn.send_view(seq, "playing", view(seq))
         await asyncio.sleep(0)
     await asyncio.sleep(0.01)
     assert [m["seq"] for m in fast.sent] == [1, 2, 3]
@@ -67,7 +71,7 @@ async def test_a_socket_that_never_reads_is_closed_after_a_limit() -> None:
     dead = SlowSocket()
     conn = Connection(dead, "ROOM22", 1, limit=2)
     for seq in range(MAX_DROPS_IN_A_ROW + 10):
-        conn.send_view(seq, "playing", {"n": seq})
+        conn.send_view(seq, "playing", view(seq))
     await asyncio.sleep(0.01)
     assert dead.closed_with == 1013
     await conn.stop()

@@ -1,0 +1,59 @@
+"""The room service on its own, where timing matters: reads that overlap commits."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from app.db import store
+from app.db.session import is_sqlite, make_engine
+from app.rooms.service import RoomService
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+async def service(database_url: str) -> AsyncIterator[RoomService]:
+    engine = make_engine(database_url)
+
+    async def publish(_kind: str, _code: str, _seq: int) -> None:
+        return None
+
+    rooms = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
+    yield rooms
+    await rooms.aclose()
+    await engine.dispose()
+
+
+async def test_a_read_that_overlaps_a_commit_never_moves_the_room_back(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, token = await service.create("tiny", "race", "Anna", {"target": 20})
+    await service.join(code, "Bence")
+    await service.start(code, token)
+    assert await service.act(code, 0, "a", {"type": "pick", "number": 1}) == 1
+    # A reader (a bot looking, another instance's change arriving) starts from the database
+    # and stalls half-way, after reading the room at seq 1 ...
+    service.forget(code)
+    reached, go_on = asyncio.Event(), asyncio.Event()
+    seats_of = store.seats_of
+
+    async def slow_seats_of(*args: Any) -> Any:
+        reached.set()
+        await go_on.wait()
+        return await seats_of(*args)
+
+    monkeypatch.setattr(store, "seats_of", slow_seats_of)
+    reading = asyncio.create_task(service.snapshot(code))
+    await reached.wait()
+    monkeypatch.setattr(store, "seats_of", seats_of)
+    # ... while this instance commits seq 2.
+    assert await service.act(code, 1, "b", {"type": "pick", "number": 2}) == 2
+    go_on.set()
+    snap = await reading
+    latest = service.latest(code)
+    assert snap.seq == 2 and latest is not None and latest.seq == 2
+    assert snap.to_act() == latest.to_act()  # the count phase: someone's turn to add
