@@ -158,6 +158,11 @@ class Game(Protocol[S]):
         `view(state, seat)` shows; None when the game has no bot."""
         ...
 
+    # Optional: `handover(state, seat, to) -> Action | None` — for a decision no bot can make
+    # (live mode's scorer, who enters what happens on TV), the legal action by which `seat`
+    # passes its role to the human seat `to`. The room uses it when `bot_action` gives None
+    # for a seat the bot plays, so a room never stalls on a role only a person can fill.
+
 
 # --- Randomness -------------------------------------------------------------------------------
 

@@ -647,7 +647,7 @@ class RoomService:
                 if not waiting:
                     return
                 for seat in waiting:
-                    action = self._bot_choice(snap, seat)
+                    action = self._bot_choice(snap, seat, hand_over=True)
                     if action is None:
                         return
                     note = None if seat in snap.bot_seats else _stand_in(seat, "away")
@@ -664,11 +664,27 @@ class RoomService:
         except Exception:
             log.exception("bot in room %s failed", code)
 
-    @staticmethod
-    def _bot_choice(snap: RoomSnapshot, seat: int) -> JsonDict | None:
+    def _bot_choice(
+        self, snap: RoomSnapshot, seat: int, *, hand_over: bool = False
+    ) -> JsonDict | None:
+        """The bot's move for `seat`. With `hand_over` (the seat is a bot's or its player
+        left), a role no bot can fill goes to a person who is here, the host first; a player
+        who is only slow keeps it."""
         rng = random.Random(f"{snap.seed_hash}:{snap.seq}:{seat}")
         action: JsonDict | None = snap.game.bot_action(snap.state, seat, rng)
-        return action
+        handover = getattr(snap.game, "handover", None)
+        if action is not None or handover is None or not hand_over:
+            return action
+        people = [
+            s.seat
+            for s in snap.seats
+            if s.seat != seat and not (s.bot or s.away) and self.is_connected(snap.code, s.seat)
+        ]
+        for person in people:
+            action = handover(snap.state, seat, person)
+            if action is not None:
+                return action
+        return None
 
     # --- the turn clock ---------------------------------------------------------------------
 
@@ -693,10 +709,11 @@ class RoomService:
             for seat, deadline in sorted(snap.deadlines().items()):
                 if deadline > now + 0.005:
                     continue
-                action = self._bot_choice(snap, seat)
+                gone = not self.is_connected(code, seat)
+                action = self._bot_choice(snap, seat, hand_over=gone)
                 if action is None:
                     continue
-                if not self.is_connected(code, seat):
+                if gone:
                     await self.set_away(code, seat, True)
                 await self.act(
                     code, seat, f"clock-{snap.seq}-{seat}", action, _stand_in(seat, "clock")

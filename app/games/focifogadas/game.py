@@ -108,6 +108,10 @@ class Focifogadas:
     def bot_action(self, state: FociState, seat: int, rng: random.Random) -> Action | None:
         return MODES[state.mode].bot_action(state.inner, seat, rng)
 
+    def handover(self, state: FociState, seat: int, to: int) -> Action | None:
+        """Live mode: the scorer's role to the person in seat `to` (see `base.Game`)."""
+        return live.handover(state.inner, seat, to) if state.mode == "live" else None
+
     def odds(self, state: FociState, viewer: int | None, context: JsonDict) -> JsonDict | None:
         """Live odds of the betting cards for `viewer` (None: the public odds), or None.
 

@@ -290,6 +290,17 @@ def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
     return odds.book_action(view(s, seat), legal_actions(s, seat), rng)
 
 
+def handover(s: LiveState, seat: int, to: int) -> Action | None:
+    """The scorer's role to a person (§11.1 SET_SCORER), when the scorer is a bot or away; an
+    unconfirmed full time is cancelled first, so nothing is settled without a person."""
+    if seat not in to_act(s) or s.book.phase != book.DONE or seat != s.scorer or to == seat:
+        return None
+    if s.confirming:
+        return {"type": "cancel_full_time"}
+    action: Action = {"type": "set_scorer", "seat": to}
+    return action if action in legal_actions(s, seat) else None
+
+
 def dump(s: LiveState) -> JsonDict:
     return {
         "n": s.n,

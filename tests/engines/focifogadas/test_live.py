@@ -162,6 +162,19 @@ def test_scorer_role_can_be_handed_on() -> None:
     assert live.record_of(s.entries).h1 == 1
 
 
+def test_a_scorer_no_person_plays_hands_the_role_to_one() -> None:
+    s = enter(betting_done(4), {"type": "kick_off"})
+    assert live.handover(s, 0, 2) == {"type": "set_scorer", "seat": 2}
+    assert live.handover(s, 1, 2) is None  # only the scorer has the role to give
+    assert live.handover(s, 0, 0) is None
+    confirming = enter(s, {"type": "half_time"}, {"type": "full_time"})
+    assert confirming.confirming
+    # Nothing is settled without a person: the unconfirmed full time is cancelled first.
+    assert live.handover(confirming, 0, 2) == {"type": "cancel_full_time"}
+    before = live.new({}, 4, 3)
+    assert live.handover(before, min(live.to_act(before)), 2) is None  # betting: bots bet
+
+
 def test_bot_never_scores() -> None:
     s = betting_done()
     assert live.bot_action(s, s.scorer, random.Random(1)) is None

@@ -207,7 +207,9 @@ function scorerPad(view, ctx) {
   const pub = view.public;
   const teams = pub.teams || { home: "Home", away: "Away" };
   const pad = view.legal.filter((a) => a.type !== "set_scorer" && a.type !== "undo");
-  const handovers = view.legal.filter((a) => a.type === "set_scorer");
+  // The role goes to people only: a bot cannot watch the match (it would hand it back).
+  const bots = new Set((ctx.seats || []).filter((s) => s.bot).map((s) => s.seat));
+  const handovers = view.legal.filter((a) => a.type === "set_scorer" && !bots.has(a.seat));
   const undo = view.legal.find((a) => a.type === "undo") || null;
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   ctx.bar.replaceChildren(...(undo ? [button(ctx, say(ctx, "undo"), undo)] : []));
