@@ -62,13 +62,27 @@ export function errorText(err) {
   return err.message || t("error.generic");
 }
 
-export function toast(text, kind = "error") {
+/** A short message at the bottom; returns its element. With `action` ({label, run, ms}), it
+ * carries a button that runs `run` and stays `ms` (e.g. a 5 s Undo after the scorer's entry). */
+export function toast(text, kind = "error", action = null) {
   const box = $("toasts");
   const item = h("div", { class: `toast toast-${kind}`, role: "status" }, text);
+  const shown = action?.ms ?? 4000;
+  if (action) {
+    item.classList.add("toast-action");
+    item.append(btn(action.label, {
+      class: "btn btn-small",
+      onclick: () => {
+        item.remove();
+        action.run();
+      },
+    }));
+  }
   box.appendChild(item);
-  setTimeout(() => item.classList.add("out"), 3600);
-  setTimeout(() => item.remove(), 4000);
+  setTimeout(() => item.classList.add("out"), shown - 400);
+  setTimeout(() => item.remove(), shown);
   if (kind === "error") buzz([20, 30, 20]);
+  return item;
 }
 
 export function buzz(pattern) {
@@ -299,7 +313,7 @@ export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }
     bar: actionBar,
     money: i18n.money,
     eventText: (e) => eventText(game, e, names),
-    toast: (text) => toast(text, "info"),
+    toast: (text, action = null) => toast(text, "info", action),
   };
 }
 

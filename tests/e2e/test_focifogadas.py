@@ -275,6 +275,16 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await scorer_taps(scorer, "↶ Undo last event")
     await watcher.locator(f"{TABLE} .ff-log").get_by_text("Mål til Home annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")
+    # Every entry offers a 5 s Undo as well: a corner entered by mistake is taken back at once.
+    await scorer_taps(scorer, "Corner")
+    offer = scorer.locator("#toasts .toast-action", has_text="Corner entered")
+    await shot(scorer, "foci-live-undo-toast")
+    seq = await scorer.locator(TABLE).get_attribute("data-seq")
+    await offer.get_by_role("button", name="Undo").tap()
+    await scorer.wait_for_function(
+        "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
+    )
+    await scorer.get_by_role("button", name="Corner 0").wait_for()
     for label in ("GOAL Home", "Corner", "Half time", "GOAL Away", "GOAL Home", "Full time"):
         await scorer_taps(scorer, label)
     await scorer.get_by_text("This settles every bet").wait_for()

@@ -202,6 +202,29 @@ function entryName(ctx, entry, teams) {
   return say(ctx, entry);
 }
 
+// Entries a 5 s toast offers to take back at once (UX.md, live): every entry but full time,
+// which asks to confirm and then settles.
+const UNDOABLE = new Set(["kick_off", "goal", "corner", "yellow", "red", "half_time"]);
+const UNDO_TOAST_MS = 5000;
+
+let undoOffer = null; // {toast, entries}: the 5 s Undo on screen, for the list of that length
+
+/** A pad button: sends the entry, then offers a 5 s Undo (the lasting one stays in the bar).
+ * One offer at a time, and only while its entry is still the last: an Undo must never take
+ * back a later entry than the one it names. */
+function entryButton(ctx, label, action, primary, teams, entries) {
+  if (!UNDOABLE.has(action.type)) return button(ctx, label, action, primary);
+  return button(ctx, label, action, primary, () => {
+    undoOffer?.toast.remove();
+    const toast = ctx.toast(say(ctx, "entered", { entry: entryLabel(ctx, action, teams) }), {
+      label: say(ctx, "undo_now"),
+      run: () => ctx.send({ type: "undo" }),
+      ms: UNDO_TOAST_MS,
+    });
+    undoOffer = { toast, entries: entries + 1 };
+  });
+}
+
 function scorerPad(view, ctx) {
   const { h } = ctx;
   const pub = view.public;
@@ -212,14 +235,19 @@ function scorerPad(view, ctx) {
   const handovers = view.legal.filter((a) => a.type === "set_scorer" && !bots.has(a.seat));
   const undo = view.legal.find((a) => a.type === "undo") || null;
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
+  const entries = pub.entries?.length ?? 0;
+  if (undoOffer && undoOffer.entries !== entries && !ctx.busy) {
+    undoOffer.toast.remove(); // undone, or another entry came after it
+    undoOffer = null;
+  }
   ctx.bar.replaceChildren(...(undo ? [button(ctx, say(ctx, "undo"), undo)] : []));
   const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
   return h("section", { class: "ff-panel" },
     h("h3", null, say(ctx, "scorer", { name: who(ctx, pub.scorer) })),
     pub.confirming_full_time ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
-    pad.length ? h("div", { class: "ff-bar" }, pad.map((a) => button(ctx,
+    pad.length ? h("div", { class: "ff-bar" }, pad.map((a) => entryButton(ctx,
       `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
-      a.type === "goal" || a.type === "confirm_full_time"))) : null,
+      a.type === "goal" || a.type === "confirm_full_time", teams, entries))) : null,
     last ? h("div", { class: "ff-meta" }, say(ctx, "last", { entry: entryName(ctx, last, teams) })) : null,
     handovers.length ? h("details", null, h("summary", null, say(ctx, "hand_to", { name: "…" })),
       h("div", { class: "ff-bar" }, handovers.map((a) => button(ctx, entryLabel(ctx, a, teams), a)))) : null);
