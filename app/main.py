@@ -50,7 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             odds=OddsWorker(settings.odds_workers),
             odds_sims=settings.odds_sims,
         )
-        hub = Hub(service, broker.instance, settings.send_queue)
+        hub = Hub(service, broker.instance, settings.send_queue, broker.publish)
         service.is_connected = hub.is_connected
         app.state.settings = settings
         app.state.service = service
@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.broker = broker
         app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
         await broker.start(hub.on_message)
+        hub.start_heartbeat()
         log.info("rooms fan out through the %s broker", broker.name)
         try:
             yield

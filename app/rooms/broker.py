@@ -1,8 +1,9 @@
 """Fan-out of "room R changed" between instances: in memory, Redis pub/sub or PostgreSQL
 LISTEN/NOTIFY, behind one interface so tests run the real code path of each.
 
-A message says what changed (`kind`: state, lobby, presence, rematch), which room, and its seq.
-Each instance handles its own messages at once and ignores their echo from the broker.
+A message says what changed (`kind`: state, lobby, seats, odds, presence, rematch), which room,
+and its seq; a presence message also carries who is connected at its instance (`data`). Each
+instance handles its own messages at once and ignores their echo from the broker.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Message:
     seq: int
     origin: str = ""
     sent_at: float = 0.0
+    data: dict[str, Any] | None = None
 
     def encode(self) -> bytes:
         return orjson.dumps(asdict(self))
@@ -56,8 +58,10 @@ class Broker:
     async def start(self, handler: Handler) -> None:
         self._handler = handler
 
-    async def publish(self, kind: str, room: str, seq: int) -> None:
-        message = Message(kind, room, seq, self.instance, time.time())
+    async def publish(
+        self, kind: str, room: str, seq: int, data: dict[str, Any] | None = None
+    ) -> None:
+        message = Message(kind, room, seq, self.instance, time.time(), data)
         if self._handler is not None:
             await self._handler(message)
         await self._send(message)

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import orjson
@@ -28,6 +30,17 @@ log = logging.getLogger(__name__)
 
 MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket is dead
 MAX_QUEUED = 512  # messages of any kind (acks, errors, pongs are small) before we give up
+PRESENCE_EVERY = 15.0  # seconds between two announcements of who is connected here
+PRESENCE_FOR = 3 * PRESENCE_EVERY  # how long another instance's announcement holds
+
+
+@dataclass(frozen=True, slots=True)
+class Here:
+    """Who is connected to one instance in one room, as it last announced."""
+
+    seats: frozenset[int]
+    spectators: int
+    until: float  # monotonic time after which the announcement no longer holds
 
 
 class Socket(Protocol):
@@ -113,14 +126,29 @@ class Connection:
             await self._writer
 
 
+Announce = Callable[[str, str, int, dict[str, Any]], Awaitable[None]]  # broker.publish
+
+
 class Hub:
-    def __init__(self, service: RoomService, instance: str, send_queue: int = 16) -> None:
+    def __init__(
+        self,
+        service: RoomService,
+        instance: str,
+        send_queue: int = 16,
+        announce: Announce | None = None,
+    ) -> None:
         self.service = service
         self.instance = instance
         self.send_queue = send_queue
         self.rooms: dict[str, set[Connection]] = {}
         self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
         self._forced: set[str] = set()  # rooms whose next push goes out even at the same seq
+        # Presence across instances: each tells the others who is connected to it, on every
+        # change and every PRESENCE_EVERY seconds; an instance that stops telling (killed)
+        # drops out after PRESENCE_FOR.
+        self.announce = announce
+        self.elsewhere: dict[str, dict[str, Here]] = {}  # room -> instance -> who is there
+        self._heartbeat: asyncio.Task[None] | None = None
 
     # --- connections ------------------------------------------------------------------------
 
@@ -134,6 +162,7 @@ class Hub:
             snap = await self.service.snapshot(code)
             conn.send_view(snap.seq, snap.status, snap.view_message(seat))
             self._send_presence(snap)
+            await self._announce(code)
             if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
                 await self.service.set_away(code, seat, False)  # back: the player reclaims it
             self.service.after_change(snap)  # e.g. after a restart, a bot may owe a move
@@ -148,14 +177,30 @@ class Hub:
             await conn.stop()
             with contextlib.suppress(RoomError):
                 self._send_presence(await self.service.snapshot(code))
+            await self._announce(code)
 
-    def presence(self, code: str, seats: list[int], bots: frozenset[int]) -> JsonDict:
+    def _here(self, code: str) -> tuple[set[int], int]:
+        """Seats and spectators connected to this instance."""
         conns = self.rooms.get(code, set())
         online = {c.seat for c in conns if c.seat is not None and not c.closed}
+        return online, sum(1 for c in conns if c.seat is None and not c.closed)
+
+    def _everywhere(self, code: str) -> tuple[set[int], int]:
+        """Seats and spectators connected to any instance."""
+        online, spectators = self._here(code)
+        now = time.monotonic()
+        for there in self.elsewhere.get(code, {}).values():
+            if there.until > now:
+                online |= there.seats
+                spectators += there.spectators
+        return online, spectators
+
+    def presence(self, code: str, seats: list[int], bots: frozenset[int]) -> JsonDict:
+        online, spectators = self._everywhere(code)
         return {
             "type": "presence",
             "seats": [{"seat": s, "connected": s in online or s in bots} for s in seats],
-            "spectators": sum(1 for c in conns if c.seat is None and not c.closed),
+            "spectators": spectators,
         }
 
     def _send_presence(self, snap: RoomSnapshot) -> None:
@@ -164,13 +209,61 @@ class Hub:
             conn.send(message)
 
     def is_connected(self, code: str, seat: int) -> bool:
-        """Whether a socket of this seat is connected to this instance."""
-        return any(c.seat == seat and not c.closed for c in self.rooms.get(code, ()))
+        """Whether a socket of this seat is connected to any instance."""
+        return seat in self._everywhere(code)[0]
+
+    # --- presence across instances ----------------------------------------------------------
+
+    async def _announce(self, code: str) -> None:
+        if self.announce is None:
+            return
+        online, spectators = self._here(code)
+        data = {"seats": sorted(online), "spectators": spectators}
+        try:
+            await self.announce("presence", code, 0, data)
+        except Exception as exc:  # the others learn at the next heartbeat
+            log.warning("presence for room %s not announced: %s", code, exc)
+
+    def start_heartbeat(self) -> None:
+        self._heartbeat = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            for code in list(self.rooms):
+                await self._announce(code)
+            now = time.monotonic()
+            for code, there in list(self.elsewhere.items()):
+                for instance in [i for i, h in there.items() if h.until <= now]:
+                    del there[instance]
+                if not there:
+                    del self.elsewhere[code]
+
+    async def _heard(self, message: Message) -> None:
+        """Another instance told who is connected to it in a room."""
+        data = message.data or {}
+        here = Here(
+            frozenset(int(s) for s in data.get("seats", [])),
+            int(data.get("spectators", 0)),
+            time.monotonic() + PRESENCE_FOR,
+        )
+        there = self.elsewhere.setdefault(message.room, {})
+        before = there.get(message.origin)
+        there[message.origin] = here
+        if before is not None and (before.seats, before.spectators) == (
+            here.seats,
+            here.spectators,
+        ):
+            return  # a heartbeat: nothing changed
+        if message.room in self.rooms:
+            self._send_presence(await self.service.snapshot(message.room))
 
     def connected(self) -> int:
         return sum(len(conns) for conns in self.rooms.values())
 
     async def close_all(self, code: int, reason: str) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         conns = [c for room in self.rooms.values() for c in room]
         await asyncio.gather(*(c.close(code, reason) for c in conns), return_exceptions=True)
 
@@ -180,6 +273,10 @@ class Hub:
         try:
             if message.kind == "odds" and message.origin != self.instance:
                 return  # each instance prices the rooms its own sockets watch
+            if message.kind == "presence":
+                if message.origin != self.instance:
+                    await self._heard(message)
+                return
             if message.kind == "rematch":
                 await self._tell_rematch(message.room)
                 return

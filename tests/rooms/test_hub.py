@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
-from app.rooms.hub import MAX_DROPS_IN_A_ROW, Connection
+from app.rooms import hub as hub_module
+from app.rooms.broker import Message
+from app.rooms.hub import MAX_DROPS_IN_A_ROW, PRESENCE_FOR, Connection, Hub
 
 pytestmark = pytest.mark.asyncio
 
@@ -85,3 +88,22 @@ async def test_close_after_sending_flushes_the_queue_first() -> None:
     await asyncio.sleep(0.01)
     assert fast.sent[-1]["code"] == "rate_limited" and fast.closed_with == 1008
     await conn.stop()
+
+
+async def test_presence_counts_other_instances_until_they_stop_telling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hub = Hub(service=None, instance="here")  # type: ignore[arg-type]  # no socket needs it
+    told = Message("presence", "ROOM22", 0, "there", 0.0, {"seats": [1], "spectators": 2})
+    await hub.on_message(told)
+    assert hub.presence("ROOM22", [0, 1], frozenset()) == {
+        "type": "presence",
+        "seats": [{"seat": 0, "connected": False}, {"seat": 1, "connected": True}],
+        "spectators": 2,
+    }
+    assert hub.is_connected("ROOM22", 1) and not hub.is_connected("ROOM22", 0)
+    # That instance was killed: after PRESENCE_FOR without a word, its sockets no longer count.
+    later = time.monotonic() + PRESENCE_FOR + 1
+    monkeypatch.setattr(hub_module.time, "monotonic", lambda: later)
+    assert not hub.is_connected("ROOM22", 1)
+    assert hub.presence("ROOM22", [0, 1], frozenset())["spectators"] == 0

@@ -135,6 +135,31 @@ async def test_odds_reach_the_sockets_of_every_instance(
     assert seen["public"]["odds"]["cards"] == {"win0": {"p": 0.5}, "win1": {"p": 0.5}}
 
 
+async def test_presence_counts_the_sockets_of_every_instance(
+    pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
+) -> None:
+    a = ServerProcess.start(pg_url, **broker_env)
+    b = ServerProcess.start(pg_url, **broker_env)
+    processes += [a, b]
+    code, tokens = await room_on(a)
+    anna = await Socket.open(a.ws_url, code, tokens[0])
+    bence = await Socket.open(b.ws_url, code, tokens[1])
+    await Socket.open(b.ws_url, code)  # a spectator at b
+
+    def seen(message: dict[str, object], bence_here: bool, spectators: int) -> bool:
+        seats = [{"seat": 0, "connected": True}, {"seat": 1, "connected": bence_here}]
+        return message == {"type": "presence", "seats": seats, "spectators": spectators}
+
+    while not seen(await anna.expect("presence"), True, 1):
+        pass  # Anna at a learns that Bence and a spectator are connected at b
+    async with httpx.AsyncClient(base_url=a.url) as http:
+        room = (await http.get(f"/api/rooms/{code}")).json()
+    assert [s["connected"] for s in room["seats"]] == [True, True] and room["spectators"] == 1
+    await bence.close()
+    while not seen(await anna.expect("presence"), False, 1):
+        pass
+
+
 async def test_kill_9_mid_match_loses_no_acknowledged_action(
     pg_url: str, processes: list[ServerProcess]
 ) -> None:
