@@ -584,6 +584,10 @@ class RoomService:
                 done = await self._seq_of_cid(snap.room_id, seat, cid)
                 if done is not None:
                     return done
+                fresh = await self.snapshot(code)
+                if (fresh.seq, fresh.status) != (snap.seq, snap.status):
+                    snap = fresh  # it had moved on at another instance: look again
+                    continue
                 code_ = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
                 raise RoomError(code_, str(exc), 409) from exc
             stored = None

@@ -57,3 +57,27 @@ async def test_a_read_that_overlaps_a_commit_never_moves_the_room_back(
     latest = service.latest(code)
     assert snap.seq == 2 and latest is not None and latest.seq == 2
     assert snap.to_act() == latest.to_act()  # the count phase: someone's turn to add
+
+
+async def test_an_instance_that_has_not_heard_of_a_move_yet_looks_again_before_refusing(
+    service: RoomService, database_url: str
+) -> None:
+    engine = make_engine(database_url)
+
+    async def publish(_kind: str, _code: str, _seq: int) -> None:
+        return None  # no broker between the two: the other instance's news never arrives
+
+    other = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
+    try:
+        code, token = await service.create("tiny", "race", "Anna", {"target": 20})
+        await service.join(code, "Bence")
+        await service.start(code, token)
+        assert (await service.snapshot(code)).seq == 0  # this instance holds seq 0
+        assert await other.act(code, 0, "a", {"type": "pick", "number": 1}) == 1
+        assert await other.act(code, 1, "b", {"type": "pick", "number": 2}) == 2
+        turn = next(iter((await other.snapshot(code)).to_act()))
+        # At seq 0 adding is not even possible yet; the room is at seq 2, where it is.
+        assert await service.act(code, turn, "c", {"type": "add", "amount": 1}) == 3
+    finally:
+        await other.aclose()
+        await engine.dispose()
