@@ -99,6 +99,12 @@ async def choose_teams(browser: Any, host: Any, shot: Any) -> list[Any]:
     await expect(phone.locator("#seat-opt-team_red")).to_have_value("Croatia ★4")
     await shot(host, "hattrick-lobby-host")
     await shot(phone, "hattrick-lobby-guest")
+    # The team picker fits inside its seat's row, whatever its longest team name.
+    overflow = await phone.evaluate(
+        """() => [...document.querySelectorAll('.seat-opt select')]
+          .map((s) => s.getBoundingClientRect().right - s.closest('.seat').getBoundingClientRect().right)"""
+    )
+    assert overflow and max(overflow) <= 0
     await host.locator("#start:not([disabled])").tap()
     for page in (host, phone):
         await page.locator(".table-hattrick").wait_for()
