@@ -16,6 +16,16 @@ from tests.support.server import ServerProcess
 pytestmark = [pytest.mark.asyncio, pytest.mark.postgres]
 
 
+def two_instances(
+    pg_url: str, processes: list[ServerProcess], **env: str
+) -> tuple[ServerProcess, ServerProcess]:
+    """Two `python -m app` over the same PostgreSQL (and broker, by `env`)."""
+    a = ServerProcess.start(pg_url, **env)
+    b = ServerProcess.start(pg_url, **env)
+    processes += [a, b]
+    return a, b
+
+
 async def room_on(
     server: ServerProcess, players: int = 2, target: int = 20
 ) -> tuple[str, list[str]]:
@@ -35,9 +45,7 @@ async def room_on(
 async def test_seats_split_across_two_instances_play_a_whole_match(
     pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
 ) -> None:
-    a = ServerProcess.start(pg_url, **broker_env)
-    b = ServerProcess.start(pg_url, **broker_env)
-    processes += [a, b]
+    a, b = two_instances(pg_url, processes, **broker_env)
     code, tokens = await room_on(a, players=3)
     sockets = {
         0: await Socket.open(a.ws_url, code, tokens[0]),
@@ -56,9 +64,7 @@ async def test_seats_split_across_two_instances_play_a_whole_match(
 async def test_one_command_sent_to_two_instances_at_once_is_applied_once(
     pg_url: str, processes: list[ServerProcess]
 ) -> None:
-    a = ServerProcess.start(pg_url)
-    b = ServerProcess.start(pg_url)
-    processes += [a, b]
+    a, b = two_instances(pg_url, processes)
     code, tokens = await room_on(a)
     on_a = await Socket.open(a.ws_url, code, tokens[0])
     on_b = await Socket.open(b.ws_url, code, tokens[0])
@@ -95,9 +101,7 @@ async def test_one_command_sent_to_two_instances_at_once_is_applied_once(
 async def test_a_seat_marked_away_at_one_instance_shows_away_at_the_other(
     pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
 ) -> None:
-    a = ServerProcess.start(pg_url, **broker_env)
-    b = ServerProcess.start(pg_url, **broker_env)
-    processes += [a, b]
+    a, b = two_instances(pg_url, processes, **broker_env)
     async with httpx.AsyncClient(base_url=a.url) as http:
         created = await create_room(http, target=20, turn_seconds=120)
         code = created["code"]
@@ -121,9 +125,7 @@ async def test_a_seat_marked_away_at_one_instance_shows_away_at_the_other(
 async def test_odds_reach_the_sockets_of_every_instance(
     pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
 ) -> None:
-    a = ServerProcess.start(pg_url, **broker_env, ODDS_SIMS="200")
-    b = ServerProcess.start(pg_url, **broker_env, ODDS_SIMS="200")
-    processes += [a, b]
+    a, b = two_instances(pg_url, processes, **broker_env, ODDS_SIMS="200")
     code, tokens = await room_on(a)
     anna = await Socket.open(a.ws_url, code, tokens[0])
     watcher_b = await Socket.open(b.ws_url, code)
@@ -138,9 +140,7 @@ async def test_odds_reach_the_sockets_of_every_instance(
 async def test_presence_counts_the_sockets_of_every_instance(
     pg_url: str, broker_env: dict[str, str], processes: list[ServerProcess]
 ) -> None:
-    a = ServerProcess.start(pg_url, **broker_env)
-    b = ServerProcess.start(pg_url, **broker_env)
-    processes += [a, b]
+    a, b = two_instances(pg_url, processes, **broker_env)
     code, tokens = await room_on(a)
     anna = await Socket.open(a.ws_url, code, tokens[0])
     bence = await Socket.open(b.ws_url, code, tokens[1])
