@@ -369,10 +369,13 @@ class RoomService:
             snap.state, snap.seq, snap.log = snap.game.load(stored.state), stored.seq, stored.log
             snap.since = {int(k): float(v) for k, v in clock.get("since", {}).items()}
             snap.event_at = {str(k): float(v) for k, v in clock.get("event_at", {}).items()}
-        snap.status = "playing"
-        for a in await store.actions_of(session, room.id, upto=room.seq, after=snap.seq):
+        # Roll forward over every action after the base, not only up to `room.seq`: without a
+        # read transaction around them, the room row may have been read just before a commit
+        # that the snapshot row or the action rows already show.
+        snap.status = "finished" if snap.game.result(snap.state) is not None else "playing"
+        for a in await store.actions_of(session, room.id, after=snap.seq):
             snap.take(snap.step(a.seat, a.action, a.note, _epoch(a.created_at)))
-        if (snap.seq, snap.status) != (room.seq, room.status):  # pragma: no cover
+        if snap.seq < room.seq:  # pragma: no cover - the action log lost rows
             raise RoomError("corrupt", f"room {room.code}: log ends at {snap.seq}", 500)
         return snap
 

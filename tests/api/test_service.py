@@ -81,3 +81,34 @@ async def test_an_instance_that_has_not_heard_of_a_move_yet_looks_again_before_r
     finally:
         await other.aclose()
         await engine.dispose()
+
+
+async def test_another_instance_reads_every_state_of_a_room_right_even_its_end(
+    service: RoomService, database_url: str
+) -> None:
+    engine = make_engine(database_url)
+
+    async def publish(_kind: str, _code: str, _seq: int) -> None:
+        return None
+
+    code, token = await service.create("tiny", "race", "Anna", {"target": 5})
+    await service.join(code, "Bence")
+    await service.start(code, token)
+    await service.act(code, 0, "a", {"type": "pick", "number": 1})
+    await service.act(code, 1, "b", {"type": "pick", "number": 2})
+    ours = await service.snapshot(code)
+    while ours.status != "finished":
+        turn = next(iter(ours.to_act()))
+        await service.act(code, turn, f"c{ours.seq}", {"type": "add", "amount": 1})
+        ours = await service.snapshot(code)
+        # A fresh instance (nothing cached) rolls the stored snapshot forward to the same
+        # room: same seq, same status, same views, at every step and at the end.
+        other = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
+        try:
+            theirs = await other.snapshot(code)
+        finally:
+            await other.aclose()
+        assert (theirs.seq, theirs.status) == (ours.seq, ours.status)
+        assert theirs.view(None)["public"] == ours.view(None)["public"]
+        assert theirs.view(None)["log"] == ours.view(None)["log"]
+    await engine.dispose()
