@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,8 +27,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import metrics
 from app.db import store
-
-log = logging.getLogger(__name__)
 
 MAX_BATCH = 400  # appends per transaction; more wait for the next one
 
@@ -126,7 +123,10 @@ class Journal:
 
 
 def _write(conn: Connection, batch: list[Append]) -> set[tuple[int, int]]:
-    """Append the batch's actions; move on the rooms (and snapshots) of those that went in."""
+    """Append the batch's actions; move on the rooms (and snapshots) of those that went in.
+    Always in room order, so two instances' batches that share rooms wait for each other in
+    the same order and never deadlock."""
+    batch = sorted(batch, key=lambda a: a.room_id)
     written = store.append_actions(conn, [_row(a) for a in batch])
     mine = [a for a in batch if (a.room_id, a.seq) in written]
     store.advance_rooms(conn, [(a.room_id, a.seq, a.finished) for a in mine])
