@@ -14,7 +14,7 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 import orjson
@@ -40,7 +40,9 @@ class Message:
 
     @classmethod
     def decode(cls, raw: bytes | str) -> Message:
-        return cls(**orjson.loads(raw))
+        """Fields this version does not know are ignored (a newer instance, mid-upgrade)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in orjson.loads(raw).items() if k in known})
 
 
 Handler = Callable[[Message], Awaitable[None]]

@@ -107,3 +107,8 @@ async def test_presence_counts_other_instances_until_they_stop_telling(
     monkeypatch.setattr(hub_module.time, "monotonic", lambda: later)
     assert not hub.is_connected("ROOM22", 1)
     assert hub.presence("ROOM22", [0, 1], frozenset())["spectators"] == 0
+
+
+async def test_a_broker_message_from_a_newer_instance_still_decodes() -> None:
+    raw = b'{"kind":"state","room":"ROOM22","seq":3,"origin":"x","sent_at":1.0,"later":true}'
+    assert Message.decode(raw) == Message("state", "ROOM22", 3, "x", 1.0)
