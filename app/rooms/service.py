@@ -271,6 +271,9 @@ class RoomService:
         self.bot_delay = bot_delay
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[str, RoomSnapshot] = {}  # latest snapshot this instance saw
+        # Bumped when a room's seats change (away or back): a read that began before must not
+        # put the old seats back in the cache.
+        self._seats_changed: dict[str, int] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._clock_tasks: dict[str, asyncio.Task[None]] = {}
         self.clock_scale = clock_scale
@@ -389,11 +392,14 @@ class RoomService:
 
     async def snapshot(self, code: str) -> RoomSnapshot:
         """The room as it stands now (from this instance's cache when it is current)."""
+        seats_seen = self._seats_changed.get(code, 0)
         async with self._tx() as session:
             snap = await self._snapshot(session, await self._room(session, code))
         current = self._cache.get(code)
         if current is not None and current.room_id == snap.room_id and current.seq > snap.seq:
             return current  # this instance committed more while the database was being read
+        if self._seats_changed.get(code, 0) != seats_seen:
+            return await self.snapshot(code)  # a seat changed while we read: read it again
         if snap.state is not None:
             self._remember(snap)
         return snap
@@ -411,6 +417,7 @@ class RoomService:
         """Drop this instance's copy of a room that changed elsewhere in a way its seq does
         not show (a seat marked away at another instance)."""
         self._cache.pop(code, None)
+        self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
 
     async def authenticate(self, code: str, token: str | None) -> int:
         async with self._tx() as session:
@@ -792,6 +799,7 @@ class RoomService:
         if cached is not None:
             cached.seats = [replace(s, away=away) if s.seat == seat else s for s in cached.seats]
             cached._views = {}
+        self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
         await self.publish("seats", code, room.seq)
 
     async def aclose(self) -> None:

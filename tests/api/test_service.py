@@ -163,3 +163,33 @@ async def test_two_instances_appending_to_the_same_rooms_in_opposite_orders_neve
     finally:
         await other.aclose()
         await engine.dispose()
+
+
+async def test_a_read_that_overlaps_a_seat_marked_away_never_brings_the_old_seat_back(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, token = await service.create("tiny", "race", "Anna", {"target": 20})
+    await service.join(code, "Bence")
+    await service.start(code, token)
+    assert await service.act(code, 1, "b", {"type": "pick", "number": 2}) == 1
+    service.forget(code)
+    # A reader reads the seats (Bence here) and stalls before it is done ...
+    reached, go_on = asyncio.Event(), asyncio.Event()
+    seats_of = store.seats_of
+
+    async def slow_seats_of(*args: Any) -> Any:
+        seats = await seats_of(*args)
+        reached.set()
+        await go_on.wait()
+        return seats
+
+    monkeypatch.setattr(store, "seats_of", slow_seats_of)
+    reading = asyncio.create_task(service.snapshot(code))
+    await reached.wait()
+    monkeypatch.setattr(store, "seats_of", seats_of)
+    # ... while the host hands Bence's seat to the bot.
+    await service.set_away(code, 1, True, token)
+    go_on.set()
+    await reading
+    latest = service.latest(code)
+    assert latest is not None and [s.away for s in latest.seats] == [False, True]
