@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -11,46 +12,71 @@ import pytest
 from app.db import store
 from app.db.session import is_sqlite, make_engine
 from app.rooms.errors import RoomError
-from app.rooms.service import RoomService
+from app.rooms.service import RoomService, RoomSnapshot
 
 pytestmark = pytest.mark.asyncio
 
 
+async def no_broker(_kind: str, _code: str, _seq: int) -> None:
+    """Instances here hear nothing of each other's changes but through the database."""
+
+
+@asynccontextmanager
+async def instance(database_url: str) -> AsyncIterator[RoomService]:
+    """One instance of the room service, with its own engine and cache."""
+    engine = make_engine(database_url)
+    rooms = RoomService(engine, no_broker, single_writer=is_sqlite(database_url), odds_sims=0)
+    try:
+        yield rooms
+    finally:
+        await rooms.aclose()
+        await engine.dispose()
+
+
 @pytest.fixture
 async def service(database_url: str) -> AsyncIterator[RoomService]:
-    engine = make_engine(database_url)
+    async with instance(database_url) as rooms:
+        yield rooms
 
-    async def publish(_kind: str, _code: str, _seq: int) -> None:
-        return None
 
-    rooms = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
-    yield rooms
-    await rooms.aclose()
-    await engine.dispose()
+async def tiny_room(rooms: RoomService, target: int = 20) -> tuple[str, str]:
+    """A started two-seat tiny race; (code, host token)."""
+    code, token = await rooms.create("tiny", "race", "Anna", {"target": target})
+    await rooms.join(code, "Bence")
+    await rooms.start(code, token)
+    return code, token
+
+
+async def stalled_read(
+    rooms: RoomService, code: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[asyncio.Task[RoomSnapshot], asyncio.Event]:
+    """A read of the room from the database (nothing cached) that stops once it has read all
+    of it (room, seats, actions), until the returned event is set. Returns (the read, go on)."""
+    rooms.forget(code)
+    reached, go_on = asyncio.Event(), asyncio.Event()
+    actions_of = store.actions_of
+
+    async def slow_actions_of(*args: Any, **kwargs: Any) -> Any:
+        actions = await actions_of(*args, **kwargs)
+        reached.set()
+        await go_on.wait()
+        return actions
+
+    monkeypatch.setattr(store, "actions_of", slow_actions_of)
+    reading = asyncio.create_task(rooms.snapshot(code))
+    await reached.wait()
+    monkeypatch.setattr(store, "actions_of", actions_of)
+    return reading, go_on
 
 
 async def test_a_read_that_overlaps_a_commit_never_moves_the_room_back(
     service: RoomService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, token = await service.create("tiny", "race", "Anna", {"target": 20})
-    await service.join(code, "Bence")
-    await service.start(code, token)
+    code, _token = await tiny_room(service)
     assert await service.act(code, 0, "a", {"type": "pick", "number": 1}) == 1
     # A reader (a bot looking, another instance's change arriving) starts from the database
     # and stalls half-way, after reading the room at seq 1 ...
-    service.forget(code)
-    reached, go_on = asyncio.Event(), asyncio.Event()
-    seats_of = store.seats_of
-
-    async def slow_seats_of(*args: Any) -> Any:
-        reached.set()
-        await go_on.wait()
-        return await seats_of(*args)
-
-    monkeypatch.setattr(store, "seats_of", slow_seats_of)
-    reading = asyncio.create_task(service.snapshot(code))
-    await reached.wait()
-    monkeypatch.setattr(store, "seats_of", seats_of)
+    reading, go_on = await stalled_read(service, code, monkeypatch)
     # ... while this instance commits seq 2.
     assert await service.act(code, 1, "b", {"type": "pick", "number": 2}) == 2
     go_on.set()
@@ -63,38 +89,20 @@ async def test_a_read_that_overlaps_a_commit_never_moves_the_room_back(
 async def test_an_instance_that_has_not_heard_of_a_move_yet_looks_again_before_refusing(
     service: RoomService, database_url: str
 ) -> None:
-    engine = make_engine(database_url)
-
-    async def publish(_kind: str, _code: str, _seq: int) -> None:
-        return None  # no broker between the two: the other instance's news never arrives
-
-    other = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
-    try:
-        code, token = await service.create("tiny", "race", "Anna", {"target": 20})
-        await service.join(code, "Bence")
-        await service.start(code, token)
+    async with instance(database_url) as other:  # no broker: its news never arrives here
+        code, _token = await tiny_room(service)
         assert (await service.snapshot(code)).seq == 0  # this instance holds seq 0
         assert await other.act(code, 0, "a", {"type": "pick", "number": 1}) == 1
         assert await other.act(code, 1, "b", {"type": "pick", "number": 2}) == 2
         turn = next(iter((await other.snapshot(code)).to_act()))
         # At seq 0 adding is not even possible yet; the room is at seq 2, where it is.
         assert await service.act(code, turn, "c", {"type": "add", "amount": 1}) == 3
-    finally:
-        await other.aclose()
-        await engine.dispose()
 
 
 async def test_another_instance_reads_every_state_of_a_room_right_even_its_end(
     service: RoomService, database_url: str
 ) -> None:
-    engine = make_engine(database_url)
-
-    async def publish(_kind: str, _code: str, _seq: int) -> None:
-        return None
-
-    code, token = await service.create("tiny", "race", "Anna", {"target": 5})
-    await service.join(code, "Bence")
-    await service.start(code, token)
+    code, _token = await tiny_room(service, target=5)
     await service.act(code, 0, "a", {"type": "pick", "number": 1})
     await service.act(code, 1, "b", {"type": "pick", "number": 2})
     ours = await service.snapshot(code)
@@ -104,15 +112,11 @@ async def test_another_instance_reads_every_state_of_a_room_right_even_its_end(
         ours = await service.snapshot(code)
         # A fresh instance (nothing cached) rolls the stored snapshot forward to the same
         # room: same seq, same status, same views, at every step and at the end.
-        other = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
-        try:
+        async with instance(database_url) as other:
             theirs = await other.snapshot(code)
-        finally:
-            await other.aclose()
         assert (theirs.seq, theirs.status) == (ours.seq, ours.status)
         assert theirs.view(None)["public"] == ours.view(None)["public"]
         assert theirs.view(None)["log"] == ours.view(None)["log"]
-    await engine.dispose()
 
 
 async def move(rooms: RoomService, code: str, cid: str) -> int | str:
@@ -128,19 +132,8 @@ async def move(rooms: RoomService, code: str, cid: str) -> int | str:
 async def test_two_instances_appending_to_the_same_rooms_in_opposite_orders_never_deadlock(
     service: RoomService, database_url: str
 ) -> None:
-    engine = make_engine(database_url)
-
-    async def publish(_kind: str, _code: str, _seq: int) -> None:
-        return None
-
-    other = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
-    try:
-        rooms = []
-        for _ in range(2):
-            code, token = await service.create("tiny", "race", "Anna", {"target": 40})
-            await service.join(code, "Bence")
-            await service.start(code, token)
-            rooms.append(code)
+    async with instance(database_url) as other:
+        rooms = [(await tiny_room(service, target=40))[0] for _ in range(2)]
         for seat in (0, 1):  # both pick in both rooms: the count phase, one seat to act
             for code in rooms:
                 await service.act(code, seat, f"pick-{seat}", {"type": "pick", "number": 1})
@@ -160,33 +153,15 @@ async def test_two_instances_appending_to_the_same_rooms_in_opposite_orders_neve
             # found one in about one run of this test in three).
             assert "unavailable" not in answers
             assert sum(isinstance(x, int) for x in answers) == 2  # one move per room
-    finally:
-        await other.aclose()
-        await engine.dispose()
 
 
 async def test_a_read_that_overlaps_a_seat_marked_away_never_brings_the_old_seat_back(
     service: RoomService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, token = await service.create("tiny", "race", "Anna", {"target": 20})
-    await service.join(code, "Bence")
-    await service.start(code, token)
+    code, token = await tiny_room(service)
     assert await service.act(code, 1, "b", {"type": "pick", "number": 2}) == 1
-    service.forget(code)
     # A reader reads the seats (Bence here) and stalls before it is done ...
-    reached, go_on = asyncio.Event(), asyncio.Event()
-    seats_of = store.seats_of
-
-    async def slow_seats_of(*args: Any) -> Any:
-        seats = await seats_of(*args)
-        reached.set()
-        await go_on.wait()
-        return seats
-
-    monkeypatch.setattr(store, "seats_of", slow_seats_of)
-    reading = asyncio.create_task(service.snapshot(code))
-    await reached.wait()
-    monkeypatch.setattr(store, "seats_of", seats_of)
+    reading, go_on = await stalled_read(service, code, monkeypatch)
     # ... while the host hands Bence's seat to the bot.
     await service.set_away(code, 1, True, token)
     go_on.set()
