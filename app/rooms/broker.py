@@ -24,6 +24,9 @@ from app import metrics
 log = logging.getLogger(__name__)
 
 CHANNEL = "pitchside_rooms"
+# Kinds that stay on the instance that published them: every instance prices the odds of the
+# rooms its own sockets watch (hub.py), so its odds are news to nobody else.
+LOCAL_KINDS = frozenset({"odds"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,8 @@ class Broker:
         message = Message(kind, room, seq, self.instance, time.time(), data)
         if self._handler is not None:
             await self._handler(message)
-        await self._send(message)
+        if kind not in LOCAL_KINDS:
+            await self._send(message)
 
     async def _send(self, message: Message) -> None:
         """Tell the other instances (none here)."""

@@ -271,8 +271,6 @@ class Hub:
 
     async def on_message(self, message: Message) -> None:
         try:
-            if message.kind == "odds" and message.origin != self.instance:
-                return  # each instance prices the rooms its own sockets watch
             if message.kind == "presence":
                 if message.origin != self.instance:
                     await self._heard(message)
