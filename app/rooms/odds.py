@@ -15,6 +15,7 @@ import ctypes
 import hashlib
 import logging
 import multiprocessing
+import os
 import signal
 from typing import Any
 
@@ -47,10 +48,13 @@ def compute(game_id: str, state: JsonDict, seats: list[int], context: JsonDict) 
     return odds
 
 
-def _die_with_parent() -> None:
-    """In a worker: SIGTERM when the server process goes away, even by kill -9 (Linux)."""
+def _die_with_parent(server: int) -> None:
+    """In a worker: SIGTERM when the server process goes away, even by kill -9 (Linux). A
+    server that went away while this worker was still starting up sent no signal: go now."""
     with contextlib.suppress(Exception):
         ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() != server:
+        os._exit(0)
 
 
 class OddsWorker:
@@ -65,7 +69,10 @@ class OddsWorker:
                 # with live sockets and threads; it dies with the server, however that dies.
                 context = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_die_with_parent
+                    self.workers,
+                    mp_context=context,
+                    initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="odds")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from pathlib import Path
 
 import httpx
 import pytest
@@ -208,3 +209,45 @@ async def test_sigterm_closes_sockets_with_1012(
         while True:
             await asyncio.wait_for(ws.recv(), 10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+
+
+async def test_an_instance_killed_while_its_odds_worker_starts_leaves_no_worker_behind(
+    pg_url: str, processes: list[ServerProcess]
+) -> None:
+    a = ServerProcess.start(pg_url, ODDS_WORKERS="1", ODDS_SIMS="200")
+    processes.append(a)
+    await room_on(a)  # the start asks for the odds: the worker process is being started
+    workers: set[int] = set()
+    for _ in range(100):
+        workers = children_of(a.process.pid) - {p for p in children_of(a.process.pid) if tracker(p)}
+        if workers:
+            break
+        await asyncio.sleep(0.01)
+    assert workers, "no odds worker was started"
+    a.kill()  # before the worker is up: it cannot have asked to die with the server yet
+    for _ in range(100):
+        if not any(Path(f"/proc/{p}").exists() and not zombie(p) for p in workers):
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"odds workers {sorted(workers)} outlived their server")
+
+
+def children_of(pid: int) -> set[int]:
+    tasks = Path(f"/proc/{pid}/task")
+    found: set[int] = set()
+    for task in tasks.iterdir() if tasks.exists() else ():
+        with contextlib.suppress(OSError):
+            found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def tracker(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        return b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    return False
+
+
+def zombie(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    return True
