@@ -106,7 +106,7 @@ export function homeScreen() {
     );
   }
 
-  let fixed = null; // {lang, number, name, join}: the sections draw() keeps in place
+  let fixed = null; // {lang, name, join}: the sections draw() keeps in place
 
   function draw() {
     const parts = [];
@@ -181,22 +181,11 @@ export function homeScreen() {
     if (!fixed || fixed.lang !== i18n.getLang()) {
       // The name field and the code field stay in place across redraws: moving a field while
       // someone types in it would drop its focus and the next keystrokes.
-      fixed?.name.remove();
-      fixed?.join.remove();
-      fixed = {
-        lang: i18n.getLang(),
-        number: h("span", { class: "step-n" }),
-        join: joinByCode(),
-      };
-      fixed.name = h(
-        "section",
-        { class: "step" },
-        h("h2", null, fixed.number, t("ui.your_name")),
-        h("div", { class: "field" }, h("label", { for: "name", class: "sr" }, t("ui.your_name")), nameInput),
-      );
+      const field = h("div", { class: "field" }, h("label", { for: "name", class: "sr" }, t("ui.your_name")), nameInput);
+      fixed = { lang: i18n.getLang(), name: step(nameNumber, t("ui.your_name"), field), join: joinByCode() };
       form.replaceChildren(fixed.name, fixed.join);
     }
-    fixed.number.textContent = String(nameNumber);
+    fixed.name.querySelector(".step-n").textContent = String(nameNumber);
     while (form.firstChild && form.firstChild !== fixed.name) form.firstChild.remove();
     fixed.name.before(...parts);
     updateCreate();
