@@ -38,8 +38,8 @@ async def clocked_room(server: RunningServer) -> tuple[str, list[str]]:
 async def test_a_clock_that_runs_out_makes_the_bot_act_once_and_play_goes_on(
     fast_clock: RunningServer,
 ) -> None:
+    started = time.monotonic()  # before the start: Anna's clock runs from the start on
     code, tokens = await clocked_room(fast_clock)
-    started = time.monotonic()
     anna = await Socket.open(fast_clock.ws_url, code, tokens[0])
     bence = await Socket.open(fast_clock.ws_url, code, tokens[1])
     first = await anna.view_where(lambda v: True)
