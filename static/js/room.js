@@ -295,8 +295,12 @@ export function roomScreen(code) {
   }
 
   /** The same step sent again without new odds: the seats changed (one handed to the bot,
-   * or back), so the room's seats are worth a fresh look. */
+   * or back), so the room's seats are worth a fresh look. Without a clock (whose `away` each
+   * view carries) so is every step while the seats say someone is away: the same step sent
+   * again may have been overtaken by a newer one (newest view wins). */
   function seatsMayHaveChanged(previous, view) {
+    const unclocked = view.status === "playing" && !view.public?.clock; // no clock.away to go by
+    if (unclocked && room.info?.seats?.some((s) => s.away)) return true;
     if (!previous || previous.seq !== view.seq || view.status !== "playing") return false;
     const odds = (v) => JSON.stringify([v.public?.odds, v.private?.odds]);
     return odds(previous) === odds(view);
@@ -541,9 +545,9 @@ export function roomScreen(code) {
   /** Seats the bot plays for their absent player: from the clock, or the room's seats. */
   function awaySeats(view) {
     if (view.status !== "playing") return new Set();
-    const away = new Set(view.public?.clock?.away || []);
-    for (const s of room.info.seats) if (s.away) away.add(s.seat);
-    return away;
+    const clock = view.public?.clock;
+    if (clock) return new Set(clock.away || []); // the view of this very step knows best
+    return new Set(room.info.seats.filter((s) => s.away).map((s) => s.seat));
   }
 
   function tick() {
