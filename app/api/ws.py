@@ -155,8 +155,12 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     session = Session(ws, code, service, hub, settings.rate_per_second)
     try:
         try:
-            await service.snapshot(code)
+            await service.must_exist(code)
         except RoomError as exc:
+            if exc.code == "unavailable":  # not "gone": the phone tries again and gets in
+                await ws.send_text(orjson.dumps(error(exc.code, exc.message)).decode())
+                await ws.close(1013, exc.code)
+                return
             await ws.send_text(orjson.dumps(error("bad_message", exc.message)).decode())
             await ws.close(4404, "no such room")
             return

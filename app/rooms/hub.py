@@ -176,7 +176,10 @@ class Hub:
                     del self.rooms[code]
             await conn.stop()
             with contextlib.suppress(RoomError):
-                self._send_presence(await self.service.snapshot(code))
+                # Presence needs only the seats: this instance's newest copy of the room will
+                # do when it has one (a read per closing phone added up as a night ended).
+                latest = self.service.latest(code)
+                self._send_presence(latest or await self.service.snapshot(code))
             await self._announce(code)
 
     def _here(self, code: str) -> tuple[set[int], int]:

@@ -66,6 +66,7 @@ class SeatInfo:
     name: str
     bot: bool
     away: bool = False
+    token_hash: str | None = field(default=None, repr=False)  # checks a hello; never shown
 
 
 # Room options every game has, handled here and never passed to the engine.
@@ -254,6 +255,16 @@ def clean_name(raw: object) -> str:
     return name
 
 
+def _seat_holding(seats: list[tuple[int, str | None]], token: str | None) -> int:
+    """The seat whose stored hash `token` matches (compared in constant time)."""
+    if not token:
+        raise RoomError("bad_token", "a seat token is required", 401)
+    for seat, token_hash in seats:
+        if token_matches(token, token_hash):
+            return seat
+    raise RoomError("bad_token", "this token holds no seat in this room", 401)
+
+
 class RoomService:
     def __init__(
         self,
@@ -326,16 +337,32 @@ class RoomService:
         return game
 
     async def _seat_of_token(self, session: AsyncSession, room: Room, token: str | None) -> int:
-        if not token:
-            raise RoomError("bad_token", "a seat token is required", 401)
-        for seat in await store.seats_of(session, room.id):
-            if token_matches(token, seat.token_hash):
-                return seat.seat
-        raise RoomError("bad_token", "this token holds no seat in this room", 401)
+        seats = await store.seats_of(session, room.id)
+        return _seat_holding([(s.seat, s.token_hash) for s in seats], token)
 
-    async def _host(self, session: AsyncSession, room: Room, token: str | None) -> None:
-        if await self._seat_of_token(session, room, token) != 0:
+    async def _host(
+        self, session: AsyncSession, room: Room, token: str | None, seats: list[Seat] | None = None
+    ) -> None:
+        seats = seats if seats is not None else await store.seats_of(session, room.id)
+        if _seat_holding([(s.seat, s.token_hash) for s in seats], token) != 0:
             raise RoomError("not_host", "only the host (seat 0) may do this", 403)
+
+    def _lobby_snapshot(self, room: Room, seats: list[Seat]) -> RoomSnapshot:
+        """The room as its rows say, without the game's state."""
+        return RoomSnapshot(
+            code=room.code,
+            room_id=room.id,
+            game=self._game(room.game),
+            mode=room.mode,
+            options=dict(room.options),
+            status=room.status,
+            seats=[SeatInfo(s.seat, s.name, s.bot, s.away, s.token_hash) for s in seats],
+            seq=room.seq,
+            seed_hash=room.seed_hash,
+            state=None,
+            rematch_code=room.rematch_code,
+            clock_scale=self.clock_scale,
+        )
 
     async def _snapshot(self, session: AsyncSession, room: Room) -> RoomSnapshot:
         """The room at `room.seq`: the cache when it is there, else rolled forward from the
@@ -344,21 +371,7 @@ class RoomService:
         if cached is not None and (cached.seq, cached.status) == (room.seq, room.status):
             cached.rematch_code = room.rematch_code  # seats never change once a match started
             return cached
-        seats = await store.seats_of(session, room.id)
-        snap = RoomSnapshot(
-            code=room.code,
-            room_id=room.id,
-            game=self._game(room.game),
-            mode=room.mode,
-            options=dict(room.options),
-            status=room.status,
-            seats=[SeatInfo(s.seat, s.name, s.bot, s.away) for s in seats],
-            seq=room.seq,
-            seed_hash=room.seed_hash,
-            state=None,
-            rematch_code=room.rematch_code,
-            clock_scale=self.clock_scale,
-        )
+        snap = self._lobby_snapshot(room, await store.seats_of(session, room.id))
         if room.status == "lobby":
             return snap
         if cached is not None and cached.state is not None and cached.seq <= room.seq:
@@ -419,9 +432,19 @@ class RoomService:
         self._cache.pop(code, None)
         self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
 
+    async def must_exist(self, code: str) -> None:
+        """Raise `not_found` unless the room exists. Rooms are never deleted, so one this
+        instance holds needs no read."""
+        if code not in self._cache:
+            await self.snapshot(code)
+
     async def authenticate(self, code: str, token: str | None) -> int:
-        async with self._tx() as session:
-            return await self._seat_of_token(session, await self._room(session, code), token)
+        """The seat `token` holds. Seats are fixed once the match has started, so this
+        instance's copy of a started room answers without a read (a phone opening its
+        socket is part of every room's start)."""
+        known = self._cache.get(code)
+        seats = known.seats if known is not None else (await self.snapshot(code)).seats
+        return _seat_holding([(s.seat, s.token_hash) for s in seats], token)
 
     async def room_counts(self) -> dict[str, int]:
         async with self._tx() as session:
@@ -538,10 +561,10 @@ class RoomService:
     async def start(self, code: str, token: str | None) -> None:
         async with self._lock(code), self._tx(write=True) as session:
             room = await self._room(session, code, lock=True)
-            await self._host(session, room, token)
+            seats = await store.seats_of(session, room.id)
+            await self._host(session, room, token, seats)
             if room.status != "lobby":
                 raise RoomError("already_started", "the match has already started", 409)
-            seats = await store.seats_of(session, room.id)
             game = self._game(room.game)
             spec = game.modes[room.mode]
             if not spec.min_players <= len(seats) <= spec.max_players:
@@ -551,10 +574,15 @@ class RoomService:
                     409,
                 )
             state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
-            session.add(store.new_snapshot(room.id, game.dump(state), _since(game.to_act(state))))
+            clock = _since(game.to_act(state))
+            session.add(store.new_snapshot(room.id, game.dump(state), clock))
             room.status = "playing"
             room.started_at = utcnow()
-        self._cache.pop(code, None)
+            # What every phone is about to ask for, kept from here rather than read back.
+            snap = self._lobby_snapshot(room, seats)
+            snap.state = state
+            snap.since = {int(k): float(v) for k, v in clock["since"].items()}
+        self._remember(snap)
         await self.publish("state", code, 0)
 
     # --- the match --------------------------------------------------------------------------

@@ -240,12 +240,26 @@ async def test_a_bot_plays_its_seat_to_the_end(server: RunningServer) -> None:
     assert any(e["seat"] == 1 for e in view["log"])
 
 
-async def test_unknown_room_socket_is_closed(server: RunningServer) -> None:
+async def test_unknown_room_socket_is_closed_4404(server: RunningServer) -> None:
     ws = await websockets.connect(f"{server.ws_url}/ws/ZZZZZZ")
     answer = json.loads(await ws.recv())
     assert answer["type"] == "error"
-    with pytest.raises(websockets.ConnectionClosed):
+    with pytest.raises(websockets.ConnectionClosed) as closed:
         await asyncio.wait_for(ws.recv(), 5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404  # the page says "gone"
+
+
+async def test_a_token_holds_its_seat_in_its_own_room_only(server: RunningServer) -> None:
+    code, tokens = await started_room(server)
+    _other, other_tokens = await started_room(server)
+    a = await Socket.open(server.ws_url, code, tokens[1])
+    assert (await a.view_where(lambda v: True))["you"] == 1
+    ws = await websockets.connect(f"{server.ws_url}/ws/{code}")
+    await ws.send(json.dumps({"type": "hello", "token": other_tokens[1]}))
+    assert json.loads(await ws.recv())["code"] == "bad_token"
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await ws.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
 
 async def test_rematch_keeps_seats_and_tells_the_sockets(server: RunningServer) -> None:

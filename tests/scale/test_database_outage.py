@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import httpx
 import pytest
+import websockets
 
 from tests.support.client import Socket, auth, create_room
 from tests.support.proxy import Proxy
@@ -38,6 +40,13 @@ async def test_commands_get_unavailable_and_the_server_recovers_by_itself(pg_url
             assert down.status_code == 503 and down.json()["error"]["code"] == "unavailable"
             refused = await http.post(f"/api/rooms/{code}/join", json={"name": "Late"})
             assert refused.status_code == 503
+            # A phone opening a room this instance has not read: not "no such room" (4404,
+            # after which the page gives up) but "try again later".
+            elsewhere = await websockets.connect(f"{server.ws_url}/ws/ZZZZZZ")
+            assert json.loads(await elsewhere.recv())["code"] == "unavailable"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await elsewhere.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
 
             proxy.restore()
             for _ in range(50):
