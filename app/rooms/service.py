@@ -58,6 +58,7 @@ SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of
 CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up
 NAME_MAX = 24
 CID_MAX = 64
+VIEWS_FRESH_FOR = 1.0  # seconds a clock room's cached views stay current (see view_message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +120,11 @@ class RoomSnapshot:
     odds: Odds | None = None  # the game's live odds at this seq, once computed
     clock_scale: float = 1.0  # < 1 only in tests: every clock runs that much faster
     # Each viewer's view message, encoded once per seq: one str per viewer rather than a tree
-    # of dicts, which the garbage collector would have to walk for every room.
+    # of dicts, which the garbage collector would have to walk for every room. The parts
+    # every viewer shares (`public`, `log`: most of the bytes) are encoded once for all.
     _views: dict[Viewer, str] = field(default_factory=dict)
+    _shared: dict[str, orjson.Fragment] = field(default_factory=dict)
+    _built_at: float = 0.0  # monotonic time the cached views were first built
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -171,15 +175,40 @@ class RoomSnapshot:
     def take(self, step: Step) -> None:
         """Move on to `step` (once it is committed)."""
         self.state, self.seq, self.log, self.status = step.state, step.seq, step.log, step.status
-        self.since, self.event_at, self.odds, self._views = step.since, step.event_at, None, {}
+        self.since, self.event_at, self.odds = step.since, step.event_at, None
+        self.forget_views()
+
+    def forget_views(self) -> None:
+        """Build the views again when next asked (the room changed without a new seq)."""
+        self._views, self._shared = {}, {}
 
     def view_message(self, seat: int | None) -> str:
-        """The PROTOCOL.md view message for a seat (None = spectator), built once per seq."""
+        """The PROTOCOL.md view message for a seat (None = spectator), built once per seq.
+
+        With a turn clock, views older than `VIEWS_FRESH_FOR` are built again: `clock.now`
+        is what a phone counts down from, so a phone reconnecting in the middle of a turn
+        must not get the `now` of the turn's start."""
+        stale = time.monotonic() - self._built_at > VIEWS_FRESH_FOR
+        if self._views and self.turn_seconds > 0 and stale:
+            self.forget_views()
         cached = self._views.get(seat)
         if cached is None:
-            message = {"type": "view", "seq": self.seq, "view": self.view(seat)}
+            if not self._views:
+                self._built_at = time.monotonic()
+            view = self.view(seat)
+            view["public"] = self._share("public", view["public"])
+            view["log"] = self._share("log", view["log"])
+            message = {"type": "view", "seq": self.seq, "view": view}
             cached = self._views[seat] = orjson.dumps(message).decode()
         return cached
+
+    def _share(self, part: str, value: Any) -> orjson.Fragment:
+        """`value` encoded once per seq for every viewer: PROTOCOL.md has `public` (and the
+        log of public events) identical for all of them."""
+        fragment = self._shared.get(part)
+        if fragment is None:
+            fragment = self._shared[part] = orjson.Fragment(orjson.dumps(value))
+        return fragment
 
     def view(self, seat: int | None) -> JsonDict:
         """The PROTOCOL.md view for a seat (None = spectator)."""
@@ -803,7 +832,8 @@ class RoomService:
                     odds = await self.odds.run(snap.game.id, state, seats, context)
                 current = self._cache.get(code)
                 if current is not None and current.seq == snap.seq and code not in self._odds_again:
-                    current.odds, current._views = odds, {}
+                    current.odds = odds
+                    current.forget_views()
                     await self.publish("odds", code, snap.seq)
                 if code not in self._odds_again:
                     return
@@ -826,7 +856,7 @@ class RoomService:
         cached = self._cache.get(code)
         if cached is not None:
             cached.seats = [replace(s, away=away) if s.seat == seat else s for s in cached.seats]
-            cached._views = {}
+            cached.forget_views()
         self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
         await self.publish("seats", code, room.seq)
 

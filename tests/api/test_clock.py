@@ -136,3 +136,21 @@ async def test_the_host_hands_a_seat_to_the_bot(fast_clock: RunningServer) -> No
         assert view["log"][-1]["event"] in ("picked", "added")
         assert any(e["event"] == "stand_in" and e["seat"] == 1 for e in view["log"])
         await asyncio.sleep(0)
+
+
+async def test_a_phone_reconnecting_in_the_middle_of_a_turn_counts_down_from_now(
+    server: RunningServer,
+) -> None:
+    """`clock.now` is when the view was built: a view kept from the turn's start would make
+    a phone that reconnects later show the time left at the start."""
+    code, tokens = await clocked_room(server)
+    first = await Socket.open(server.ws_url, code, tokens[0])
+    before = (await first.view_where(lambda v: True))["public"]["clock"]
+    await asyncio.sleep(1.5)
+    again = await Socket.open(server.ws_url, code, tokens[0])
+    view = await again.view_where(lambda v: True)
+    assert again.seq == first.seq == 0  # the same step: nobody acted in between
+    clock = view["public"]["clock"]
+    assert clock["deadlines"] == before["deadlines"]
+    assert clock["now"] - before["now"] >= 1400
+    assert clock["deadlines"]["0"] - clock["now"] <= 30_000 - 1400  # the time really left

@@ -75,33 +75,35 @@ def current_record(s: DrukkerState) -> MatchRecord:
     return MatchRecord() if s.match is None else match.record(s.match)
 
 
-def bet_line(s: DrukkerState, card_id: str, face_up: bool) -> JsonDict:
-    """One held bet with its status so far and its payout (what it pays, what it paid)."""
-    status = bets.card(card_id).status_so_far(current_record(s), live_half(s))
+def bet_line(card_id: str, face_up: bool, rec: MatchRecord, half: int | None) -> JsonDict:
+    """One held bet with its status so far (`rec`, `half`: the record so far and the half in
+    progress) and its payout (what it pays, what it paid)."""
+    card = bets.card(card_id)
+    status = card.status_so_far(rec, half)
+    pay = pays(card_id)
     return {
-        "card": bets.card(card_id).to_json(),
+        "card": card.to_json(),
         "face_up": face_up,
         "status": status,
-        "pays": pays(card_id),
-        "payout": pays(card_id) if status == "won" else 0,
+        "pays": pay,
+        "payout": pay if status == "won" else 0,
     }
 
 
-def if_ended_now(s: DrukkerState, seat: int) -> int:
-    """The seat's money if the match ended with the record as it stands."""
-    rec = current_record(s)
+def if_ended_now(s: DrukkerState, seat: int, rec: MatchRecord) -> int:
+    """The seat's money if the match ended with the record `rec` as it stands."""
     hand = s.hands[seat] or ()
     won = sum(pays(c) for c in hand if bets.card(c).holds(rec)) if s.payouts is None else 0
     return s.money[seat] + won
 
 
-def _public_player(s: DrukkerState, seat: int) -> JsonDict:
+def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     hand = s.hands[seat]
     player: JsonDict = {"seat": seat, "money": s.money[seat], "chosen": hand is not None}
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
-        player["bets"] = [bet_line(s, c, True) for c in hand]
+        player["bets"] = [bet_line(c, True, rec, live_half(s)) for c in hand]
         player["payout"] = None if s.payouts is None else s.payouts[seat]
     else:
         up = s.bought[seat]
@@ -116,12 +118,12 @@ def _buyer_public(s: DrukkerState) -> JsonDict | None:
     return {"seat": b.seat, "step": b.step, "count": b.count, "drawn": len(b.drawn)}
 
 
-def drukker_public(s: DrukkerState) -> JsonDict:
+def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
     m = s.match
     return {
         "mode": "drukker",
         "start_player": None if s.start_player < 0 else s.start_player,
-        "players": [_public_player(s, i) for i in range(s.n)],
+        "players": [_public_player(s, i, rec) for i in range(s.n)],
         "score": [0, 0] if m is None else match.score(m),
         "match": empty_match_public() if m is None else match_public(m),
         "bet_decks": {"light": len(s.light), "dark": len(s.dark)},
@@ -131,13 +133,14 @@ def drukker_public(s: DrukkerState) -> JsonDict:
     }
 
 
-def drukker_private(s: DrukkerState, seat: int) -> JsonDict:
+def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     hand = s.hands[seat]
     up = s.bought[seat]
+    half = live_half(s)
     private: JsonDict = {
         "dealt": [bets.card(c).to_json() for c in s.dealt[seat]] if hand is None else None,
-        "bets": [] if hand is None else [bet_line(s, c, c in up) for c in hand],
-        "if_ended_now": if_ended_now(s, seat),
+        "bets": [] if hand is None else [bet_line(c, c in up, rec, half) for c in hand],
+        "if_ended_now": if_ended_now(s, seat, rec),
         "pair": None,
         "drawn": None,
     }
@@ -149,11 +152,12 @@ def drukker_private(s: DrukkerState, seat: int) -> JsonDict:
 
 
 def drukker_view(s: DrukkerState, viewer: Viewer) -> View:
-    public = drukker_public(s)
+    rec = current_record(s)  # once per view: every bet line reads it
+    public = drukker_public(s, rec)
     if viewer is REVEAL:
-        private: JsonDict | None = {"seats": [drukker_private(s, i) for i in range(s.n)]}
+        private: JsonDict | None = {"seats": [drukker_private(s, i, rec) for i in range(s.n)]}
     elif isinstance(viewer, int) and 0 <= viewer < s.n:
-        private = drukker_private(s, viewer)
+        private = drukker_private(s, viewer, rec)
     else:
         private = None
     return View(phase=s.phase, public=public, private=private)
