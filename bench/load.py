@@ -30,14 +30,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import orjson
 import websockets
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the product
 
@@ -127,6 +130,7 @@ class Stats:
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     latencies: list[float] = field(default_factory=list)
+    rooms: int = 0  # rooms created to replace finished matches
 
 
 @dataclass
@@ -134,27 +138,25 @@ class Room:
     code: str
     tokens: list[str]
     sent_at: dict[int, float] = field(default_factory=dict)  # acked seq -> when its action left
-    seen: dict[int, list[tuple[int, float]]] = field(default_factory=dict)  # seat -> (seq, when)
+    # seat -> its recent views (seq, when), oldest first; and the newest seq each seat holds
+    seen: dict[int, deque[tuple[int, float]]] = field(default_factory=dict)
+    newest: dict[int, int] = field(default_factory=dict)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
 
     def saw(self, seat: int, seq: int, when: float) -> None:
-        self.seen.setdefault(seat, []).append((seq, when))
+        self.seen.setdefault(seat, deque(maxlen=64)).append((seq, when))
+        self.newest[seat] = max(seq, self.newest.get(seat, -1))
 
     def settle(self, stats: Stats) -> None:
         """Latency of an action: until every seat has a view of its seq or later (views are
-        snapshots, so a newer one replaces an older one that was never sent)."""
-        seats = len(self.tokens)
-        for seq, sent in list(self.sent_at.items()):
-            arrivals = [
-                next((t for s, t in self.seen.get(seat, ()) if s >= seq), None)
-                for seat in range(seats)
-            ]
-            if all(t is not None for t in arrivals):
-                stats.latencies.append(max(arrivals) - sent)  # type: ignore[type-var, operator]
-                del self.sent_at[seq]
-        if not self.sent_at:
-            for seat, history in self.seen.items():
-                self.seen[seat] = history[-1:]
+        snapshots, so a newer one replaces an older one that was never sent). Cheap while
+        some seat still waits: the generator's cost per view must stay small."""
+        if not self.sent_at or len(self.newest) < len(self.tokens):
+            return
+        oldest = min(self.newest.values())
+        for seq in [q for q in self.sent_at if q <= oldest]:
+            arrivals = (next(t for s, t in history if s >= seq) for history in self.seen.values())
+            stats.latencies.append(max(arrivals) - self.sent_at.pop(seq))
 
 
 async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int) -> Room:
@@ -173,7 +175,7 @@ async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int
 
 
 async def client(
-    url: str, room: Room, seat: int, stats: Stats, pace: float, stop: asyncio.Event
+    url: str, room: Room, seat: int, stats: Stats, pace: float, sockets: set[Any]
 ) -> None:
     """One phone: acts with a random legal action whenever its seat is asked to."""
     rng = random.Random(f"{room.code}:{seat}")
@@ -182,12 +184,13 @@ async def client(
         f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None
     ) as ws:
         await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
+        sockets.add(ws)  # the run closes them all when it stops
         pending: dict[str, float] = {}
         inflight = False  # one action at a time: wait for its answer before acting again
         latest: dict[str, Any] | None = None
         tasks: set[asyncio.Task[None]] = set()
 
-        async def act(action: Any, delay: float) -> None:
+        async def act(action: Any, delay: float = 0.0) -> None:
             if delay:
                 await asyncio.sleep(delay)
             cid = f"{seat}-{next(cids)}"
@@ -195,22 +198,24 @@ async def client(
             with contextlib.suppress(websockets.ConnectionClosed):
                 await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
 
-        def maybe_act() -> None:
+        async def maybe_act() -> None:
             nonlocal inflight
             if inflight or latest is None or not latest["legal"] or seat not in latest["to_act"]:
                 return
             inflight = True
-            delay = rng.expovariate(1 / pace) if pace else 0.0
-            task = asyncio.create_task(act(rng.choice(latest["legal"]), delay))
+            action = rng.choice(latest["legal"])
+            if not pace:
+                await act(action)  # at once: no task of its own
+                return
+            task = asyncio.create_task(act(action, rng.expovariate(1 / pace)))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
-        while not stop.is_set():
-            try:  # the generator's own cost per message stays low: no task per wait, no str
-                async with asyncio.timeout(1.0):
-                    raw = await ws.recv(decode=False)
-            except TimeoutError:
-                continue
+        while True:
+            try:  # the generator's own cost per message stays low: no timer per wait, no str
+                raw = await ws.recv(decode=False)
+            except websockets.ConnectionClosed:
+                return
             now = time.perf_counter()
             message = orjson.loads(raw)
             kind = message["type"]
@@ -234,7 +239,7 @@ async def client(
                 if latest["status"] == "finished":
                     room.finished.set()
                     return
-            maybe_act()
+            await maybe_act()
 
 
 async def run_load(
@@ -242,31 +247,32 @@ async def run_load(
 ) -> dict[str, float]:
     server = Server.start(kind, db)
     stats, stop = Stats(), asyncio.Event()
+    sockets: set[Any] = set()  # every phone's socket (closing a closed one does nothing)
     sampler = asyncio.create_task(server.sample(stop))
+    stack = contextlib.AsyncExitStack()
     try:
+        # One HTTP client (kept-alive connections) for the whole run: a client per new room
+        # cost the load generator more than the server's answers did.
         limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(
-            base_url=f"http://{server.url}", limits=limits, timeout=60
-        ) as http:
-            made: list[Room] = []
-            for start in range(0, rooms, 50):
-                made += await asyncio.gather(
-                    *(
-                        make_room(http, kind, players, i)
-                        for i in range(start, min(rooms, start + 50))
-                    )
-                )
+        http = await stack.enter_async_context(
+            httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60)
+        )
+        made: list[Room] = []
+        for start in range(0, rooms, 50):
+            made += await asyncio.gather(
+                *(make_room(http, kind, players, i) for i in range(start, min(rooms, start + 50)))
+            )
 
         async def keep_room_busy(index: int) -> None:
             room = made[index]
             while not stop.is_set():  # a finished match is followed by a new room
                 await asyncio.gather(
-                    *(client(server.url, room, s, stats, pace, stop) for s in range(players))
+                    *(client(server.url, room, s, stats, pace, sockets) for s in range(players))
                 )
                 if stop.is_set():
                     return
-                async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
-                    room = await make_room(http, kind, players, index + rooms)
+                room = await make_room(http, kind, players, index + rooms)
+                stats.rooms += 1
 
         tasks = [asyncio.create_task(keep_room_busy(i)) for i in range(rooms)]
         # Warm up: every phone connected and playing before the clock starts.
@@ -274,7 +280,7 @@ async def run_load(
         while stats.connected < rooms * players and time.perf_counter() < deadline:
             await asyncio.sleep(0.1)
         await asyncio.sleep(2.0)
-        before = Stats(stats.connected, stats.actions, stats.views, stats.errors)
+        before = Stats(stats.connected, stats.actions, stats.views, stats.errors, rooms=stats.rooms)
         skip = len(stats.latencies)
         cpu0, t0 = server.cpu_seconds(), time.perf_counter()
         await asyncio.sleep(seconds)
@@ -287,18 +293,22 @@ async def run_load(
             stats.errors - before.errors,
             dict(stats.error_codes),
             stats.latencies[skip:],
+            rooms=stats.rooms - before.rooms,
         )
         stop.set()
+        await asyncio.gather(*(ws.close() for ws in list(sockets)), return_exceptions=True)
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         stop.set()
         await sampler
+        await stack.aclose()
         server.stop()
     lat = sorted(snapshot.latencies) or [float("nan")]
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [lat[0]] * 99
     return {
         "actions_per_s": snapshot.actions / elapsed,
         "views_per_s": snapshot.views / elapsed,
+        "new_rooms_per_s": snapshot.rooms / elapsed,
         "p50_ms": q[49] * 1000,
         "p95_ms": q[94] * 1000,
         "p99_ms": q[98] * 1000,
@@ -331,6 +341,16 @@ async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
     finally:
         server.stop()
     return {"sockets": sockets, "rss_before_mb": before, "rss_with_sockets_mb": after}
+
+
+def run(main: Coroutine[Any, Any, T]) -> T:
+    """The generator runs on uvloop (uvicorn's own loop, installed with it): the cheaper the
+    generator is per message, the more of the two cores is left to the server under test."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - not on Linux/macOS
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def show(title: str, figures: dict[str, float]) -> None:
@@ -367,12 +387,12 @@ def main() -> None:
         flush=True,
     )
     if args.what == "idle":
-        show("idle", asyncio.run(run_idle(args.sockets, args.database_url)))
+        show("idle", run(run_idle(args.sockets, args.database_url)))
         return
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
     results = {}
     for kind in kinds:
-        results[kind] = asyncio.run(
+        results[kind] = run(
             run_load(kind, args.rooms, args.clients, args.seconds, args.pace, args.database_url)
         )
         show(
