@@ -376,7 +376,7 @@ class RoomService:
         if _seat_holding([(s.seat, s.token_hash) for s in seats], token) != 0:
             raise RoomError("not_host", "only the host (seat 0) may do this", 403)
 
-    def _lobby_snapshot(self, room: Room, seats: list[Seat]) -> RoomSnapshot:
+    def _stateless_snapshot(self, room: Room, seats: list[Seat]) -> RoomSnapshot:
         """The room as its rows say, without the game's state."""
         return RoomSnapshot(
             code=room.code,
@@ -400,7 +400,7 @@ class RoomService:
         if cached is not None and (cached.seq, cached.status) == (room.seq, room.status):
             cached.rematch_code = room.rematch_code  # seats never change once a match started
             return cached
-        snap = self._lobby_snapshot(room, await store.seats_of(session, room.id))
+        snap = self._stateless_snapshot(room, await store.seats_of(session, room.id))
         if room.status == "lobby":
             return snap
         if cached is not None and cached.state is not None and cached.seq <= room.seq:
@@ -608,7 +608,7 @@ class RoomService:
             room.status = "playing"
             room.started_at = utcnow()
             # What every phone is about to ask for, kept from here rather than read back.
-            snap = self._lobby_snapshot(room, seats)
+            snap = self._stateless_snapshot(room, seats)
             snap.state = state
             snap.since = {int(k): float(v) for k, v in clock["since"].items()}
         self._remember(snap)
