@@ -130,7 +130,7 @@ class BetCard:
         `live_half` is the half in progress (1 before kick-off and in the 1st half, 2 from
         half time on); None once the match is over and the record is final.
         """
-        return _status(self.id, record, live_half)
+        return _status(self.id, _relevant(record, self.uses), live_half)
 
     def to_json(self) -> JsonDict:
         """The card as a view shows it: a physical card object with a unique id."""
@@ -184,6 +184,21 @@ _GROWING: Final[dict[str, tuple[tuple[str, str] | None, tuple[str, str] | None]]
     "second_half": (("h2", "a2"), ("h2", "a2")),
     "halves": (("h1", "h2"), ("h2", "a2")),
 }
+
+
+def _relevant(record: MatchRecord, uses: Uses) -> MatchRecord:
+    """The record with only what a card of `uses` looks at (every predicate reads only its
+    quantity; the tests check it). Statuses are cached on it, so a corner or a booking does
+    not make every goal card's status be worked out again, in any room."""
+    if uses == "fg":
+        return MatchRecord(fg=record.fg)
+    if uses == "corners":
+        return MatchRecord(corners=record.corners)
+    if uses == "yellows":
+        return MatchRecord(yellows=record.yellows)
+    if uses == "reds":
+        return MatchRecord(reds=record.reds)
+    return MatchRecord(record.h1, record.a1, record.h2, record.a2)
 
 
 @lru_cache(maxsize=65536)

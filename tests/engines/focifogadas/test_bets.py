@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, card
+from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, _relevant, card
 from app.games.focifogadas.record import CORNER_CAP, RED_CAP, YELLOW_CAP, MatchRecord
 
 R = MatchRecord
@@ -181,3 +181,18 @@ def test_status_so_far_examples_a_player_would_notice() -> None:
     assert card("D30").status_so_far(r, 1) == "alive"
     assert card("D30").status_so_far(r, None) == "won"
     assert card("D31").status_so_far(r, None) == "lost"
+
+
+def test_every_card_reads_only_its_own_quantity() -> None:
+    """Statuses are cached on the record cut down to the card's quantity (`_relevant`): a card
+    that also read, say, the corners would be judged on a record without them."""
+    goals = range(3)
+    records = [
+        R(h1, a1, h2, a2, fg, corners, yellows, reds)
+        for h1, a1, h2, a2 in itertools.product(goals, repeat=4)
+        for fg in (None, "home", "away")
+        for corners, yellows, reds in [(0, 0, 0), (1, 3, 1), (4, 2, 2), (CORNER_CAP, 0, RED_CAP)]
+    ]
+    for bet in CARDS.values():
+        for r in records:
+            assert bet.holds(r) == bet.holds(_relevant(r, bet.uses)), (bet.id, r)
