@@ -252,8 +252,10 @@ async def run_load(
     stack = contextlib.AsyncExitStack()
     try:
         # One HTTP client (kept-alive connections) for the whole run: a client per new room
-        # cost the load generator more than the server's answers did.
-        limits = httpx.Limits(max_connections=50)
+        # cost the load generator more than the server's answers did. Idle connections are
+        # dropped here before uvicorn's 5 s keep-alive closes them: reusing one the server is
+        # closing at that moment fails the request (httpx.ReadError).
+        limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
         http = await stack.enter_async_context(
             httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60)
         )
