@@ -8,6 +8,7 @@ and the server's peak RSS and CPU. Not a test: it prints figures.
     python bench/load.py compare              # echo ceiling vs the full server, and the ratio
     python bench/load.py full --rooms 500 --pace 2 --seconds 30     # human pace
     python bench/load.py idle --sockets 2000                         # memory of idle sockets
+    python bench/load.py rooms --rooms 300        # server CPU to start a room and seat 4 phones
     python bench/load.py echo                                        # the bare ceiling alone
 
 The server under test is started here, on a free port, with a fresh SQLite database (or
@@ -321,6 +322,43 @@ async def run_load(
     }
 
 
+async def run_rooms(rooms: int, players: int, db: str | None) -> dict[str, float]:
+    """What starting a match costs the server: create, joins, start, then every phone opens
+    its socket, says hello, gets its view and leaves; ten rooms at a time."""
+    server = Server.start("full", db)
+
+    async def one(http: httpx.AsyncClient) -> None:
+        room = await make_room(http, "full", players, 0)
+
+        async def phone(seat: int) -> None:
+            async with websockets.connect(
+                f"ws://{server.url}/ws/{room.code}", max_size=2**22, compression=None
+            ) as ws:
+                await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
+                await ws.recv()
+
+        await asyncio.gather(*(phone(s) for s in range(players)))
+
+    try:
+        limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
+        async with httpx.AsyncClient(
+            base_url=f"http://{server.url}", limits=limits, timeout=60
+        ) as http:
+            for _ in range(20):  # warm up
+                await one(http)
+            cpu0, t0 = server.cpu_seconds(), time.perf_counter()
+            for start in range(0, rooms, 10):
+                await asyncio.gather(*(one(http) for _ in range(min(10, rooms - start))))
+            cpu, elapsed = server.cpu_seconds() - cpu0, time.perf_counter() - t0
+    finally:
+        server.stop()
+    return {
+        "rooms": rooms,
+        "server_cpu_ms_per_room": 1000 * cpu / rooms,
+        "rooms_per_s": rooms / elapsed,
+    }
+
+
 async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
     """Connect `sockets` spectators to rooms and leave them idle; report the server's RSS."""
     server = Server.start("full", db)
@@ -369,7 +407,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("what", choices=["compare", "full", "echo", "idle"])
+    parser.add_argument("what", choices=["compare", "full", "echo", "idle", "rooms"])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4, help="clients (seats) per room")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured duration")
@@ -390,6 +428,9 @@ def main() -> None:
     )
     if args.what == "idle":
         show("idle", run(run_idle(args.sockets, args.database_url)))
+        return
+    if args.what == "rooms":
+        show("rooms", run(run_rooms(args.rooms, args.clients, args.database_url)))
         return
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
     results = {}
