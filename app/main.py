@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -59,10 +60,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
         await broker.start(hub.on_message)
         hub.start_heartbeat()
+        lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag())
         log.info("rooms fan out through the %s broker", broker.name)
         try:
             yield
         finally:
+            lag.cancel()
             await service.aclose()
             await hub.close_all(1012, "server restarting")
             await broker.stop()

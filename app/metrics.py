@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -34,3 +36,21 @@ COMMIT_BATCH = Histogram(
     buckets=(1, 2, 5, 10, 25, 50, 100, 200, 400),
     registry=REGISTRY,
 )
+LOOP_LAG = Histogram(
+    "pitchside_loop_lag_seconds",
+    "How late the event loop wakes a timer: every room on an instance waits this long at each "
+    "step, and an action crosses several steps",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0),
+    registry=REGISTRY,
+)
+
+LOOP_LAG_EVERY = 0.25  # seconds between two samples
+
+
+async def watch_loop_lag() -> None:
+    """Sample the event loop's lag for as long as the instance runs."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(LOOP_LAG_EVERY)
+        LOOP_LAG.observe(max(0.0, loop.time() - start - LOOP_LAG_EVERY))

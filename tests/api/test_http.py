@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
@@ -231,6 +232,21 @@ async def test_pages_health_metrics_and_qr(http: httpx.AsyncClient) -> None:
         assert name in metrics
     qr = await http.get(f"/r/{code}/qr.svg")
     assert qr.headers["content-type"].startswith("image/svg+xml") and b"<svg" in qr.content
+
+
+async def test_metrics_sample_the_event_loop_lag_all_the_time(http: httpx.AsyncClient) -> None:
+    """An operator sees an overloaded instance as lag, even while nobody plays."""
+
+    async def samples() -> float:
+        text = (await http.get("/metrics")).text
+        line = next(
+            x for x in text.splitlines() if x.startswith("pitchside_loop_lag_seconds_count")
+        )
+        return float(line.split()[-1])
+
+    before = await samples()
+    await asyncio.sleep(0.8)
+    assert await samples() >= before + 2  # one sample every 0.25 s
 
 
 async def test_seed_hash_is_the_sha256_of_the_decimal_seed(
