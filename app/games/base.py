@@ -141,6 +141,12 @@ class Game(Protocol[S]):
         """Only this decides what a viewer sees. Whitelist fields; never leak a secret."""
         ...
 
+    def private_view(self, state: S, seat: int) -> JsonDict | None:
+        """Exactly `view(state, seat).private`, without building `public`: the room layer
+        builds `public` once per step (it is the same for every viewer) and asks each seat
+        only for its secrets."""
+        ...
+
     def result(self, state: S) -> Result | None:
         """None while playing; then {"winners": [...], ...}."""
         ...

@@ -36,7 +36,7 @@ from app.db import store
 from app.db.models import Room, Seat, utcnow
 from app.db.session import make_sessionmaker, sqlite_writer
 from app.games import registry
-from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, Viewer
+from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, View, Viewer
 from app.rooms.codes import (
     hash_token,
     is_code,
@@ -124,6 +124,7 @@ class RoomSnapshot:
     # every viewer shares (`public`, `log`: most of the bytes) are encoded once for all.
     _views: dict[Viewer, str] = field(default_factory=dict)
     _shared: dict[str, orjson.Fragment] = field(default_factory=dict)
+    _table: View | None = None  # the spectator's view at this seq: phase and `public`
     _built_at: float = 0.0  # monotonic time the cached views were first built
 
     @property
@@ -180,7 +181,7 @@ class RoomSnapshot:
 
     def forget_views(self) -> None:
         """Build the views again when next asked (the room changed without a new seq)."""
-        self._views, self._shared = {}, {}
+        self._views, self._shared, self._table = {}, {}, None
 
     def view_message(self, seat: int | None) -> str:
         """The PROTOCOL.md view message for a seat (None = spectator), built once per seq.
@@ -245,12 +246,17 @@ class RoomSnapshot:
                 "log": [],
                 "result": None,
             }
-        parts = self.game.view(self.state, seat)
+        # `public` is the same for every viewer (PROTOCOL.md): built once per seq, from the
+        # spectator's view; each seat adds only its secrets.
+        if self._table is None:
+            self._table = self.game.view(self.state, None)
+        parts = self._table
         to_act = self.to_act()
         legal = (
             self.game.legal_actions(self.state, seat) if seat is not None and seat in to_act else []
         )
-        public, private = parts.public, parts.private if seat is not None else None
+        public = parts.public
+        private = self.game.private_view(self.state, seat) if seat is not None else None
         if self.turn_seconds > 0 and self.status == "playing":
             public = public | {"clock": self._clock_view()}
         if self.odds:

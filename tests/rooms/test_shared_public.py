@@ -1,7 +1,9 @@
-"""`public` is identical for every seat and spectator at the same step (PROTOCOL.md).
+"""`public` is identical for every seat and spectator at the same step (PROTOCOL.md), and
+`private_view` is exactly the private part of the seat's view.
 
-The room layer relies on it: it encodes `public` once per step and sends those bytes to every
-viewer. A game whose `public` differed by viewer would show one seat's view to all.
+The room layer relies on both: it builds and encodes `public` once per step, from the
+spectator's view, and asks each seat's engine only for its secrets. A game whose `public`
+differed by viewer would show one seat's view to all.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def modes() -> list[tuple[str, str, int]]:
 
 
 @pytest.mark.parametrize(("game_id", "mode", "players"), modes())
-def test_public_is_the_same_for_every_viewer_at_every_step(
+def test_views_split_into_one_public_and_each_seats_private_at_every_step(
     game_id: str, mode: str, players: int
 ) -> None:
     game: Game[object] = registry.get(game_id)  # type: ignore[assignment]
@@ -36,7 +38,9 @@ def test_public_is_the_same_for_every_viewer_at_every_step(
         for _ in range(STEPS):
             spectator = game.view(state, None).public
             for seat in range(players):
-                assert game.view(state, seat).public == spectator, (seat, seed)
+                view = game.view(state, seat)
+                assert view.public == spectator, (seat, seed)
+                assert game.private_view(state, seat) == view.private, (seat, seed)
             movers = sorted(game.to_act(state))
             if not movers:
                 break

@@ -103,6 +103,9 @@ class Tiny:
             private = {"secret": state.secrets[viewer]}
         return View(state.phase, public, private)
 
+    def private_view(self, state: TinyState, seat: int) -> JsonDict | None:
+        return self.view(state, seat).private
+
     def result(self, state: TinyState) -> Result | None:
         if state.winner is None:
             return None

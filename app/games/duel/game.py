@@ -60,6 +60,9 @@ class DuelGame:
     def view(self, state: State, viewer: Viewer) -> View:
         return views.view(state, viewer)
 
+    def private_view(self, state: State, seat: int) -> JsonDict | None:
+        return views.private_view(state, seat) if seat in (0, 1) else None
+
     def result(self, state: State) -> Result | None:
         return rules.result(state)
 

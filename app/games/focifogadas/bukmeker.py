@@ -204,6 +204,10 @@ def view(s: BukState, viewer: Viewer) -> View:
     return View(phase=p, public=public, private=private)
 
 
+def private_view(s: BukState, seat: int) -> JsonDict | None:
+    return _private(s, seat) if 0 <= seat < s.n else None
+
+
 # --- Bot ------------------------------------------------------------------------------------
 
 

@@ -356,6 +356,12 @@ def view(s: DrukkerState, viewer: Viewer) -> View:
     return views.drukker_view(s, viewer)
 
 
+def private_view(s: DrukkerState, seat: int) -> JsonDict | None:
+    from app.games.focifogadas import views
+
+    return views.drukker_private(s, seat, views.current_record(s)) if 0 <= seat < s.n else None
+
+
 def bot_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
     from app.games.focifogadas import bot
 

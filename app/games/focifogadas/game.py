@@ -8,6 +8,7 @@ Mode interface (every mode module provides these, over its own frozen state data
     legal_actions(state, seat) -> list[Action]
     apply(state, seat, action) -> (State, list[Event])  # check_legal first; never mutates
     view(state, viewer) -> View                        # viewer: seat, None or REVEAL
+    private_view(state, seat) -> JsonDict | None       # view(state, seat).private, alone
     result(state) -> Result | None
     bot_action(state, seat, rng: random.Random) -> Action | None
     dump(state) -> JsonDict;  load(JsonDict) -> State
@@ -47,6 +48,7 @@ class ModeRules(Protocol):
     def legal_actions(self, s: Any, seat: int) -> list[Action]: ...
     def apply(self, s: Any, seat: int, action: Action) -> tuple[Any, list[Event]]: ...
     def view(self, s: Any, viewer: Viewer) -> View: ...
+    def private_view(self, s: Any, seat: int) -> JsonDict | None: ...
     def result(self, s: Any) -> Result | None: ...
     def bot_action(self, s: Any, seat: int, rng: random.Random) -> Action | None: ...
     def dump(self, s: Any) -> JsonDict: ...
@@ -94,6 +96,9 @@ class Focifogadas:
 
     def view(self, state: FociState, viewer: Viewer) -> View:
         return MODES[state.mode].view(state.inner, viewer)
+
+    def private_view(self, state: FociState, seat: int) -> JsonDict | None:
+        return MODES[state.mode].private_view(state.inner, seat)
 
     def result(self, state: FociState) -> Result | None:
         return MODES[state.mode].result(state.inner)

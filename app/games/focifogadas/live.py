@@ -283,6 +283,10 @@ def view(s: LiveState, viewer: Viewer) -> View:
     return View(phase=p, public=public, private=private)
 
 
+def private_view(s: LiveState, seat: int) -> JsonDict | None:
+    return book.private(s.book, seat) if 0 <= seat < s.n else None
+
+
 def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
     """A bot drafts, sets discs and stakes; it never scores (§11.1: the table trusts a person)."""
     if s.book.phase == book.DONE or seat not in to_act(s):

@@ -52,6 +52,9 @@ class HatTrick:
     def view(self, state: Match, viewer: Viewer) -> View:
         return views.view(state, viewer)
 
+    def private_view(self, state: Match, seat: int) -> JsonDict | None:
+        return views.private_view(state, seat)
+
     def result(self, state: Match) -> Result | None:
         return rules.result(state)
 
