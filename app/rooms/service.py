@@ -189,8 +189,8 @@ class RoomSnapshot:
         With a turn clock, views older than `VIEWS_FRESH_FOR` are built again: `clock.now`
         is what a phone counts down from, so a phone reconnecting in the middle of a turn
         must not get the `now` of the turn's start."""
-        stale = time.monotonic() - self._built_at > VIEWS_FRESH_FOR
-        if self._views and self.turn_seconds > 0 and stale:
+        clocked = bool(self._views) and self.turn_seconds > 0
+        if clocked and time.monotonic() - self._built_at > VIEWS_FRESH_FOR:
             self.forget_views()
         cached = self._views.get(seat)
         if cached is None:
