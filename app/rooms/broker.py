@@ -2,7 +2,9 @@
 LISTEN/NOTIFY, behind one interface so tests run the real code path of each.
 
 A message says what changed (`kind`: state, lobby, seats, odds, presence, rematch), which room,
-and its seq; a presence message also carries who is connected at its instance (`data`). Each
+and its seq; a presence message also carries who is connected at its instance (`data`), and
+a state message the move that made that seq, when a player's command did (`data`: seat,
+action, note, at), so that the others can follow it without reading the room. Each
 instance handles its own messages at once and ignores their echo from the broker.
 """
 
@@ -14,7 +16,7 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import orjson
@@ -24,6 +26,7 @@ from app import metrics
 log = logging.getLogger(__name__)
 
 CHANNEL = "pitchside_rooms"
+NOTIFY_MAX = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 # Kinds that stay on the instance that published them: every instance prices the odds of the
 # rooms its own sockets watch (hub.py), so its odds are news to nobody else.
 LOCAL_KINDS = frozenset({"odds"})
@@ -175,13 +178,15 @@ class PostgresBroker(Broker):
     async def _send(self, message: Message) -> None:
         import asyncpg
 
+        payload = message.encode()
+        if len(payload) > NOTIFY_MAX and message.kind == "state":
+            # A move too long for a notification goes without it: the others read the room.
+            payload = replace(message, data=None).encode()
         try:
             async with self._pool_lock:
                 if self._send_conn is None:
                     self._send_conn = await asyncpg.create_pool(self._dsn, min_size=1, max_size=4)
-            await self._send_conn.execute(
-                "SELECT pg_notify($1, $2)", CHANNEL, message.encode().decode()
-            )
+            await self._send_conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload.decode())
         except Exception as exc:
             log.warning("postgres notify failed: %s", exc)
 

@@ -284,13 +284,16 @@ class Hub:
             mine = message.origin == self.instance
             if message.kind == "seats" and not mine:
                 self.service.forget(message.room)
-            fresh = self.service.cached(message.room, message.seq) if mine else None
-            if (
-                message.kind == "state"
-                and fresh is not None
-                and message.room not in self._refreshing
-            ):
-                self._push(fresh)  # we just committed it: no need to ask the database
+            settled = message.room not in self._refreshing  # no read of this room under way
+            fresh: RoomSnapshot | None = None
+            if mine:
+                fresh = self.service.cached(message.room, message.seq)
+            elif message.kind == "state" and message.room in self.rooms and settled:
+                fresh = self.service.follow(message.room, message.seq, message.data)
+            if message.kind == "state" and fresh is not None and settled:
+                # We just committed it, or followed the move another instance committed:
+                # no need to ask the database.
+                self._push(fresh)
             elif message.room in self.rooms:
                 await self._refresh(message.room, force=message.kind != "state")
             if message.kind in ("state", "seats") and mine:

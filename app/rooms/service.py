@@ -4,7 +4,8 @@ A game command holds the room's asyncio lock, takes the room as this instance la
 (its cache; the database when it has none), lets the engine check and apply the action, and
 hands the action to the journal, which appends it in the next group commit together with
 other rooms' actions. Only once committed is the cache moved on and `(room, seq)` published
-to the broker. Another instance that moved the room on first makes the append conflict on the
+to the broker, with the move: an instance whose copy of the room is one step behind applies
+it to that copy (`follow`) rather than reading the room back. Another instance that moved the room on first makes the append conflict on the
 unique `(room, seq)`: the command reloads the room and looks again, so every command is
 applied exactly once, in one order, whichever instance it reaches. Checks follow
 boardgame.io's order: well-formed, authenticated, game over, your turn, legal.
@@ -21,11 +22,11 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -277,7 +278,12 @@ class RoomSnapshot:
         }
 
 
-Publisher = Callable[[str, str, int], Awaitable[None]]  # (kind, room code, seq)
+class Publisher(Protocol):
+    """Tells every instance (this one included) that a room changed: `Broker.publish`."""
+
+    async def __call__(
+        self, kind: str, room: str, seq: int, data: JsonDict | None = None
+    ) -> None: ...
 
 
 def clean_name(raw: object) -> str:
@@ -456,6 +462,25 @@ class RoomService:
         """This instance's snapshot of the room at `seq`, if it has exactly that one."""
         snap = self._cache.get(code)
         return snap if snap is not None and snap.seq == seq and snap.state is not None else None
+
+    def follow(self, code: str, seq: int, move: JsonDict | None) -> RoomSnapshot | None:
+        """This instance's copy of a room, rolled forward over the move another instance has
+        just committed as `seq` (`move` as `_act_locked` publishes it), when the copy is
+        exactly one step behind. The engine is pure, so the same move on the same state makes
+        what a read of the database would, without the read. None when it cannot (no copy,
+        a gap, a move that does not apply here): the caller reads the room instead."""
+        snap = self._cache.get(code)
+        if move is None or snap is None or snap.state is None or snap.status != "playing":
+            return None
+        if snap.seq != seq - 1:
+            return None
+        try:
+            seat, at = int(move["seat"]), float(move["at"])
+            step = snap.step(seat, move["action"], move.get("note"), at)
+        except (GameError, KeyError, TypeError, ValueError):
+            return None
+        snap.take(step)
+        return snap
 
     def latest(self, code: str) -> RoomSnapshot | None:
         """The newest state of the room this instance has seen, if any."""
@@ -651,7 +676,8 @@ class RoomService:
             try:
                 if snap.status == "finished":
                     raise GameError("the match is over")
-                step = snap.step(seat, action, note, time.time())
+                now = time.time()
+                step = snap.step(seat, action, note, now)
             except GameError as exc:
                 # Refused now, but perhaps applied before (a re-sent cid): answer that seq.
                 done = await self._seq_of_cid(snap.room_id, seat, cid)
@@ -682,7 +708,10 @@ class RoomService:
             metrics.ACTIONS.inc()
             snap.take(step)
             self._remember(snap)
-            await self.publish("state", code, step.seq)
+            # With the move itself, so that an instance one step behind follows it without a
+            # read (`follow`).
+            move = {"seat": seat, "action": action, "note": note, "at": now}
+            await self.publish("state", code, step.seq, move)
             return step.seq
         raise unavailable()
 

@@ -3,29 +3,34 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import orjson
 import pytest
 
 from app.db import store
 from app.db.session import is_sqlite, make_engine
+from app.games.base import JsonDict
+from app.rooms.broker import Message
 from app.rooms.errors import RoomError
-from app.rooms.service import RoomService, RoomSnapshot
+from app.rooms.hub import Hub
+from app.rooms.service import Publisher, RoomService, RoomSnapshot
 
 pytestmark = pytest.mark.asyncio
 
 
-async def no_broker(_kind: str, _code: str, _seq: int) -> None:
+async def no_broker(_kind: str, _code: str, _seq: int, _data: JsonDict | None = None) -> None:
     """Instances here hear nothing of each other's changes but through the database."""
 
 
 @asynccontextmanager
-async def instance(database_url: str) -> AsyncIterator[RoomService]:
+async def instance(database_url: str, publish: Publisher = no_broker) -> AsyncIterator[RoomService]:
     """One instance of the room service, with its own engine and cache."""
     engine = make_engine(database_url)
-    rooms = RoomService(engine, no_broker, single_writer=is_sqlite(database_url), odds_sims=0)
+    rooms = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
     try:
         yield rooms
     finally:
@@ -168,3 +173,116 @@ async def test_a_read_that_overlaps_a_seat_marked_away_never_brings_the_old_seat
     await reading
     latest = service.latest(code)
     assert latest is not None and [s.away for s in latest.seats] == [False, True]
+
+
+class Recorder:
+    """A broker that only remembers what was published."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str, int, JsonDict | None]] = []
+
+    async def __call__(self, kind: str, room: str, seq: int, data: JsonDict | None = None) -> None:
+        self.heard.append((kind, room, seq, data))
+
+
+async def betting_night(rooms: RoomService) -> str:
+    """A started four-seat Drukker night without a turn clock (views hold no clock time)."""
+    code, token = await rooms.create("focifogadas", "drukker", "Anna", {"turn_seconds": 0})
+    for name in ("Bence", "Csilla", "Dóra"):
+        await rooms.join(code, name)
+    await rooms.start(code, token)
+    return code
+
+
+async def test_an_instance_one_step_behind_follows_each_move_to_the_same_views(
+    database_url: str,
+) -> None:
+    broker = Recorder()
+    async with instance(database_url, broker) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        await there.snapshot(code)  # a phone connected there: it holds the room at seq 0
+        rng = random.Random(7)
+        ours = here.latest(code)
+        assert ours is not None
+        while ours.status == "playing":
+            seat = min(ours.to_act())
+            action = rng.choice(ours.game.legal_actions(ours.state, seat))
+            seq = await here.act(code, seat, f"c{ours.seq}", action)
+            kind, room, published, move = broker.heard[-1]
+            assert (kind, room, published) == ("state", code, seq)
+            theirs = there.follow(code, seq, move)
+            assert theirs is not None, f"seq {seq} not followed"
+            # Every seat and a spectator see there exactly what they would see here.
+            for viewer in (None, 0, 1, 2, 3):
+                assert theirs.view_message(viewer) == ours.view_message(viewer)
+        assert ours.status == "finished" and ours.seq > 50
+        # And what was followed is what the database holds.
+        async with instance(database_url) as fresh:
+            stored = await fresh.snapshot(code)
+        followed = there.latest(code)
+        assert followed is not None and followed.view_message(2) == stored.view_message(2)
+
+
+async def test_a_move_that_cannot_be_followed_leaves_the_room_to_a_read(
+    database_url: str,
+) -> None:
+    broker = Recorder()
+    async with instance(database_url, broker) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        await there.snapshot(code)
+        for cid in ("a", "b"):
+            snap = here.latest(code)
+            assert snap is not None
+            seat = min(snap.to_act())
+            await here.act(code, seat, cid, snap.game.legal_actions(snap.state, seat)[0])
+        (_, _, one, first), (_, _, two, second) = broker.heard[-2:]
+        assert there.follow(code, two, second) is None  # a gap: seq 1 never arrived
+        assert there.follow(code, one, None) is None  # no move with it (as after a start)
+        assert there.follow(code, one, {"seat": 0}) is None  # a move it cannot read
+        held = there.latest(code)
+        assert held is not None and held.seq == 0  # nothing was taken
+        assert there.follow(code, one, first) is not None
+        followed = there.follow(code, two, second)
+        assert followed is not None and followed.seq == 2
+
+
+async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_room(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broker = Recorder()
+    async with instance(database_url, broker) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        hub = Hub(there, "there")
+        phone = Phone()
+        async with hub.connect(phone, code, 1):
+            snap = here.latest(code)
+            assert snap is not None
+            seat = min(snap.to_act())
+            seq = await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+
+            async def no_reads(*_args: Any, **_kwargs: Any) -> None:
+                raise AssertionError("the room was read")
+
+            monkeypatch.setattr(store, "room_by_code", no_reads)
+            kind, room, published, move = broker.heard[-1]
+            await hub.on_message(Message(kind, room, published, origin="here", data=move))
+            await asyncio.sleep(0.05)
+            assert [m["seq"] for m in phone.views] == [0, seq]
+            mine = snap.view_message(1)
+            assert phone.views[-1] == orjson.loads(mine)  # what the phone would get at `here`
+            monkeypatch.undo()
+
+
+class Phone:
+    """A socket that keeps every view it is sent."""
+
+    def __init__(self) -> None:
+        self.views: list[dict[str, Any]] = []
+
+    async def send_text(self, data: str) -> None:
+        message = orjson.loads(data)
+        if message["type"] == "view":
+            self.views.append(message)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
