@@ -62,6 +62,7 @@ class Broker:
     def __init__(self) -> None:
         self.instance = uuid.uuid4().hex[:12]
         self._handler: Handler | None = None
+        self._handling: set[asyncio.Task[None]] = set()
 
     async def start(self, handler: Handler) -> None:
         self._handler = handler
@@ -78,6 +79,15 @@ class Broker:
     async def _send(self, message: Message) -> None:
         """Tell the other instances (none here)."""
 
+    def _dispatch(self, raw: bytes | str) -> None:
+        """Handle a message from another instance in a task of its own, so that one that must
+        read its room does not hold up the messages behind it (a listener that awaited each
+        fell seconds behind under load). Tasks start in arrival order, so a room's moves are
+        followed in order: `Hub.on_message` follows a move before its first await."""
+        task = asyncio.get_running_loop().create_task(self._received(raw))
+        self._handling.add(task)
+        task.add_done_callback(self._handling.discard)
+
     async def _received(self, raw: bytes | str) -> None:
         message = Message.decode(raw)
         if message.origin == self.instance or self._handler is None:
@@ -87,6 +97,8 @@ class Broker:
 
     async def stop(self) -> None:
         self._handler = None
+        for task in list(self._handling):
+            task.cancel()
 
 
 class RedisBroker(Broker):
@@ -113,7 +125,7 @@ class RedisBroker(Broker):
             try:
                 async for item in pubsub.listen():
                     if item.get("type") == "message":
-                        await self._received(item["data"])
+                        self._dispatch(item["data"])
             except asyncio.CancelledError:
                 await pubsub.aclose()  # type: ignore[no-untyped-call]
                 raise
@@ -164,7 +176,7 @@ class PostgresBroker(Broker):
                 self._listen_conn = conn
 
                 def on_notify(_c: object, _pid: int, _channel: str, payload: str) -> None:
-                    asyncio.get_running_loop().create_task(self._received(payload))
+                    self._dispatch(payload)
 
                 await conn.add_listener(CHANNEL, on_notify)
                 while not conn.is_closed():

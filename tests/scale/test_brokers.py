@@ -1,0 +1,94 @@
+"""The fan-out between instances over the machine's real Redis and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import pytest
+
+from app.rooms.broker import Broker, Message, PostgresBroker, RedisBroker, asyncpg_dsn
+from tests.scale.conftest import REDIS_URL, redis_reachable
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(params=["redis", "listen-notify"])
+def make_broker(request: pytest.FixtureRequest) -> Callable[[], Broker]:
+    """A maker of brokers of one kind, all on the same channel."""
+    if request.param == "redis":
+        why = redis_reachable()
+        if why is not None:
+            pytest.skip(why)
+        return lambda: RedisBroker(REDIS_URL)
+    dsn = asyncpg_dsn(request.getfixturevalue("pg_url"))
+    assert dsn is not None
+    return lambda: PostgresBroker(dsn)
+
+
+async def test_a_message_waiting_on_its_room_does_not_hold_up_the_next(
+    make_broker: Callable[[], Broker],
+) -> None:
+    sender, receiver = make_broker(), make_broker()
+    try:
+        await heard_in_order_without_waiting(sender, receiver)
+    finally:
+        await sender.stop()
+        await receiver.stop()
+
+
+async def heard_in_order_without_waiting(sender: Broker, receiver: Broker) -> None:
+    started: list[str] = []
+    done: list[str] = []
+    release = asyncio.Event()
+
+    async def handle(message: Message) -> None:
+        started.append(message.room)
+        if message.room == "SLOW22":  # say, a room this instance must read from the database
+            await release.wait()
+        done.append(message.room)
+
+    await receiver.start(handle)
+    await sender.start(lambda _m: asyncio.sleep(0))
+    await asyncio.sleep(0.5)  # subscribed (LISTEN starts in the background)
+    for room in ("SLOW22", "FAST22", "NEXT22"):
+        await sender.publish("state", room, 1)
+    for _ in range(100):
+        if len(done) == 2:
+            break
+        await asyncio.sleep(0.02)
+    assert started == ["SLOW22", "FAST22", "NEXT22"]  # in the order they were sent
+    assert done == ["FAST22", "NEXT22"]  # not stuck behind the slow one
+    release.set()
+    await asyncio.sleep(0.05)
+    assert done == ["FAST22", "NEXT22", "SLOW22"]
+
+
+async def test_a_move_too_long_for_a_notification_arrives_without_it(pg_url: str) -> None:
+    dsn = asyncpg_dsn(pg_url)
+    assert dsn is not None
+    sender, receiver = PostgresBroker(dsn), PostgresBroker(dsn)
+    heard: list[Message] = []
+
+    async def handle(message: Message) -> None:
+        heard.append(message)
+
+    try:
+        await receiver.start(handle)
+        await sender.start(lambda _m: asyncio.sleep(0))
+        await asyncio.sleep(0.5)  # listening
+        await sender.publish("state", "LONG22", 7, {"action": {"text": "x" * 9000}})
+        await sender.publish("state", "SHORT2", 8, {"action": {"text": "x"}})
+        for _ in range(100):
+            if len(heard) == 2:
+                break
+            await asyncio.sleep(0.02)
+        # The news arrives all the same (the other instance reads the room); a short move
+        # comes with it.
+        assert [(m.room, m.seq, m.data) for m in heard] == [
+            ("LONG22", 7, None),
+            ("SHORT2", 8, {"action": {"text": "x"}}),
+        ]
+    finally:
+        await sender.stop()
+        await receiver.stop()
