@@ -10,6 +10,8 @@ and the server's peak RSS and CPU. Not a test: it prints figures.
     python bench/load.py idle --sockets 2000                         # memory of idle sockets
     python bench/load.py rooms --rooms 300        # server CPU to start a room and seat 4 phones
     python bench/load.py echo                                        # the bare ceiling alone
+    REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \
+        --database-url postgresql+asyncpg://…     # several instances sharing PostgreSQL and Redis
 
 The server under test is started here, on a free port, with a fresh SQLite database (or
 `--database-url postgresql+asyncpg://…`), bots off the clock (`BOT_DELAY_MS=0`).
@@ -38,12 +40,34 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
+import msgspec
 import orjson
 import websockets
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the product
+
+
+# What a phone of the generator reads of a server message. msgspec skips every other field
+# without building it: a full view is ~8 KB of nested JSON, and parsing it whole (then freeing
+# it) cost the generator as much CPU per action as the server spent on it, which capped the
+# saturation figures at the generator. Legal actions stay raw and are sent back verbatim.
+class ViewPart(msgspec.Struct):
+    status: str
+    to_act: list[int] = []
+    legal: list[msgspec.Raw] = []
+
+
+class Message(msgspec.Struct):
+    type: str
+    seq: int = -1
+    cid: str = ""
+    code: str = ""
+    view: ViewPart | None = None
+
+
+decode_message = msgspec.json.Decoder(Message).decode
 
 
 def free_port() -> int:
@@ -188,23 +212,27 @@ async def client(
         sockets.add(ws)  # the run closes them all when it stops
         pending: dict[str, float] = {}
         inflight = False  # one action at a time: wait for its answer before acting again
-        latest: dict[str, Any] | None = None
+        latest: ViewPart | None = None
+        latest_seq = refused_at = -1  # a refused action waits for a newer view, as a phone does
         tasks: set[asyncio.Task[None]] = set()
 
-        async def act(action: Any, delay: float = 0.0) -> None:
+        async def act(action: msgspec.Raw, delay: float = 0.0) -> None:
             if delay:
                 await asyncio.sleep(delay)
             cid = f"{seat}-{next(cids)}"
             pending[cid] = time.perf_counter()
             with contextlib.suppress(websockets.ConnectionClosed):
-                await ws.send(orjson.dumps({"type": "act", "cid": cid, "action": action}).decode())
+                body = {"type": "act", "cid": cid, "action": orjson.Fragment(bytes(action))}
+                await ws.send(orjson.dumps(body).decode())
 
         async def maybe_act() -> None:
             nonlocal inflight
-            if inflight or latest is None or not latest["legal"] or seat not in latest["to_act"]:
+            if inflight or latest is None or not latest.legal or seat not in latest.to_act:
+                return
+            if latest_seq == refused_at:
                 return
             inflight = True
-            action = rng.choice(latest["legal"])
+            action = rng.choice(latest.legal)
             if not pace:
                 await act(action)  # at once: no task of its own
                 return
@@ -218,63 +246,90 @@ async def client(
             except websockets.ConnectionClosed:
                 return
             now = time.perf_counter()
-            message = orjson.loads(raw)
-            kind = message["type"]
+            message = decode_message(raw)
+            kind = message.type
             if kind == "ack":
                 inflight = False
                 stats.actions += 1
-                room.sent_at[message["seq"]] = pending.pop(message["cid"], now)
+                room.sent_at[message.seq] = pending.pop(message.cid, now)
                 room.settle(stats)
             elif kind == "error":
-                inflight = False
+                inflight, refused_at = False, latest_seq
                 stats.errors += 1
-                stats.error_codes[message["code"]] = stats.error_codes.get(message["code"], 0) + 1
-                pending.pop(message.get("cid", ""), None)
+                stats.error_codes[message.code] = stats.error_codes.get(message.code, 0) + 1
+                pending.pop(message.cid, None)
             elif kind == "view":
                 if latest is None:
                     stats.connected += 1
                 stats.views += 1
-                latest = message["view"]
-                room.saw(seat, message["seq"], now)
+                latest, latest_seq = message.view, message.seq
+                room.saw(seat, message.seq, now)
                 room.settle(stats)
-                if latest["status"] == "finished":
+                if latest is not None and latest.status == "finished":
                     room.finished.set()
                     return
             await maybe_act()
 
 
 async def run_load(
-    kind: str, rooms: int, players: int, seconds: float, pace: float, db: str | None
+    kind: str,
+    rooms: int,
+    players: int,
+    seconds: float,
+    pace: float,
+    db: str | None,
+    instances: int = 1,
+    spread: str = "seats",
 ) -> dict[str, float]:
-    server = Server.start(kind, db)
+    # Instances start one after the other: each migrates the database before it listens.
+    servers = [Server.start(kind, db) for _ in range(instances)]
     stats, stop = Stats(), asyncio.Event()
     sockets: set[Any] = set()  # every phone's socket (closing a closed one does nothing)
-    sampler = asyncio.create_task(server.sample(stop))
+    samplers = [asyncio.create_task(server.sample(stop)) for server in servers]
     stack = contextlib.AsyncExitStack()
+
+    def cpu_seconds() -> float:
+        return sum(server.cpu_seconds() for server in servers)
+
+    def phone_url(index: int, seat: int) -> str:
+        """`spread` "seats": like a round-robin balancer, a room's phones are spread over the
+        instances, so every action crosses between them. "rooms": like a balancer hashing
+        the room code in the path, a room's phones all reach the instance that made it."""
+        return servers[(index + (seat if spread == "seats" else 0)) % instances].url
+
     try:
-        # One HTTP client (kept-alive connections) for the whole run: a client per new room
-        # cost the load generator more than the server's answers did. Idle connections are
-        # dropped here before uvicorn's 5 s keep-alive closes them: reusing one the server is
-        # closing at that moment fails the request (httpx.ReadError).
+        # One HTTP client (kept-alive connections) per instance for the whole run: a client
+        # per new room cost the load generator more than the server's answers did. Idle
+        # connections are dropped here before uvicorn's 5 s keep-alive closes them: reusing
+        # one the server is closing at that moment fails the request (httpx.ReadError).
         limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
-        http = await stack.enter_async_context(
-            httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60)
-        )
+        https = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60)
+            )
+            for server in servers
+        ]
         made: list[Room] = []
         for start in range(0, rooms, 50):
             made += await asyncio.gather(
-                *(make_room(http, kind, players, i) for i in range(start, min(rooms, start + 50)))
+                *(
+                    make_room(https[i % instances], kind, players, i)
+                    for i in range(start, min(rooms, start + 50))
+                )
             )
 
         async def keep_room_busy(index: int) -> None:
             room = made[index]
             while not stop.is_set():  # a finished match is followed by a new room
                 await asyncio.gather(
-                    *(client(server.url, room, s, stats, pace, sockets) for s in range(players))
+                    *(
+                        client(phone_url(index, s), room, s, stats, pace, sockets)
+                        for s in range(players)
+                    )
                 )
                 if stop.is_set():
                     return
-                room = await make_room(http, kind, players, index + rooms)
+                room = await make_room(https[index % instances], kind, players, index + rooms)
                 stats.rooms += 1
 
         tasks = [asyncio.create_task(keep_room_busy(i)) for i in range(rooms)]
@@ -285,10 +340,10 @@ async def run_load(
         await asyncio.sleep(2.0)
         before = Stats(stats.connected, stats.actions, stats.views, stats.errors, rooms=stats.rooms)
         skip = len(stats.latencies)
-        cpu0, t0 = server.cpu_seconds(), time.perf_counter()
+        cpu0, t0 = cpu_seconds(), time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
-        cpu = server.cpu_seconds() - cpu0
+        cpu = cpu_seconds() - cpu0
         snapshot = Stats(
             stats.connected,
             stats.actions - before.actions,
@@ -303,9 +358,10 @@ async def run_load(
         await asyncio.gather(*tasks, return_exceptions=True)
     finally:
         stop.set()
-        await sampler
+        await asyncio.gather(*samplers)
         await stack.aclose()
-        server.stop()
+        for server in servers:
+            server.stop()
     lat = sorted(snapshot.latencies) or [float("nan")]
     q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [lat[0]] * 99
     return {
@@ -316,8 +372,8 @@ async def run_load(
         "p95_ms": q[94] * 1000,
         "p99_ms": q[98] * 1000,
         "errors": snapshot.errors,
-        "peak_rss_mb": server.peak_rss_mb,
-        "server_cpu_pct": 100 * cpu / elapsed,
+        "peak_rss_mb": sum(server.peak_rss_mb for server in servers),  # all instances
+        "server_cpu_pct": 100 * cpu / elapsed,  # of one core, all instances together
         "error_codes": snapshot.error_codes,  # type: ignore[dict-item]
     }
 
@@ -421,7 +477,23 @@ def main() -> None:
     parser.add_argument(
         "--database-url", default=None, help="full server: DATABASE_URL (default: fresh SQLite)"
     )
+    parser.add_argument(
+        "--instances",
+        type=int,
+        default=1,
+        help="full server: processes sharing --database-url (PostgreSQL) and REDIS_URL "
+        "(see --spread)",
+    )
+    parser.add_argument(
+        "--spread",
+        choices=["seats", "rooms"],
+        default="seats",
+        help="with --instances: spread each room's phones over the instances (a round-robin "
+        "balancer) or keep a room on one instance (a balancer hashing the room code)",
+    )
     args = parser.parse_args()
+    if args.instances > 1 and (args.what not in ("full", "compare") or not args.database_url):
+        parser.error("--instances > 1 plays full rooms on a shared --database-url (PostgreSQL)")
     print(
         f"machine: {os.cpu_count()} cores; load generator and server on the same machine",
         flush=True,
@@ -435,11 +507,23 @@ def main() -> None:
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
     results = {}
     for kind in kinds:
+        instances = args.instances if kind == "full" else 1
         results[kind] = run(
-            run_load(kind, args.rooms, args.clients, args.seconds, args.pace, args.database_url)
+            run_load(
+                kind,
+                args.rooms,
+                args.clients,
+                args.seconds,
+                args.pace,
+                args.database_url,
+                instances,
+                args.spread,
+            )
         )
+        pace = args.pace or "saturation"
+        where = f", {instances} instances, spread by {args.spread}" if instances > 1 else ""
         show(
-            f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {args.pace or 'saturation'})",
+            f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {pace}{where})",
             results[kind],
         )
     if len(results) == 2:
