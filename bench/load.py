@@ -354,8 +354,10 @@ async def run_load(
             rooms=stats.rooms - before.rooms,
         )
         stop.set()
-        await asyncio.gather(*(ws.close() for ws in list(sockets)), return_exceptions=True)
-        await asyncio.gather(*tasks, return_exceptions=True)
+        pending: set[asyncio.Task[None]] = set(tasks)
+        while pending:  # a phone still connecting now registers its socket after a sweep
+            await asyncio.gather(*(ws.close() for ws in list(sockets)), return_exceptions=True)
+            _done, pending = await asyncio.wait(pending, timeout=1.0)
     finally:
         stop.set()
         await asyncio.gather(*samplers)
