@@ -15,6 +15,7 @@ import contextlib
 import logging
 import time
 import uuid
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
@@ -27,6 +28,8 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "pitchside_rooms"
 NOTIFY_MAX = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
+BATCH_MAX = 500  # Redis messages published in one round trip
+OUTBOX_MAX = 20_000  # Redis messages waiting to go out (Redis unreachable) before dropping
 # Kinds that stay on the instance that published them: every instance prices the odds of the
 # rooms its own sockets watch (hub.py), so its odds are news to nobody else.
 LOCAL_KINDS = frozenset({"odds"})
@@ -110,12 +113,20 @@ class RedisBroker(Broker):
 
         self._redis = redis.from_url(url)
         self._task: asyncio.Task[None] | None = None
+        # Outgoing messages, published in order by one task, a pipelined batch at a time: a
+        # command never waits on Redis, and a busy night never runs redis-py's pool dry (a
+        # PUBLISH per command in flight did: "Too many connections", and the news was lost).
+        self._outbox: deque[bytes] = deque(maxlen=OUTBOX_MAX)
+        self._dropped = 0
+        self._wake = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
 
     async def start(self, handler: Handler) -> None:
         await super().start(handler)
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(CHANNEL)
         self._task = asyncio.create_task(self._listen(pubsub))
+        self._sender = asyncio.create_task(self._send_all())
 
     async def _listen(self, pubsub: object) -> None:
         from redis.asyncio.client import PubSub
@@ -136,13 +147,39 @@ class RedisBroker(Broker):
                     await pubsub.subscribe(CHANNEL)
 
     async def _send(self, message: Message) -> None:
-        try:
-            await self._redis.publish(CHANNEL, message.encode())
-        except Exception as exc:  # other instances catch up on their sockets' next view
-            log.warning("redis publish failed: %s", exc)
+        if len(self._outbox) == OUTBOX_MAX:
+            self._dropped += 1
+            if self._dropped % 1000 == 1:
+                log.warning("redis broker: %d messages dropped unsent so far", self._dropped)
+        self._outbox.append(message.encode())
+        self._wake.set()
+
+    async def _send_all(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._flush()
+
+    async def _flush(self) -> None:
+        while self._outbox:
+            batch = [self._outbox.popleft() for _ in range(min(len(self._outbox), BATCH_MAX))]
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for raw in batch:
+                        pipe.publish(CHANNEL, raw)
+                    await pipe.execute()
+            except Exception as exc:  # other instances catch up on their sockets' next view
+                log.warning("redis publish of %d messages failed: %s", len(batch), exc)
+                await asyncio.sleep(0.2)  # Redis is away: no busy loop while it is
 
     async def stop(self) -> None:
         await super().stop()
+        if self._sender is not None:
+            self._sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sender
+            with contextlib.suppress(Exception):  # the last news, as a restart closes sockets
+                await asyncio.wait_for(self._flush(), 2.0)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -92,3 +92,29 @@ async def test_a_move_too_long_for_a_notification_arrives_without_it(pg_url: str
     finally:
         await sender.stop()
         await receiver.stop()
+
+
+async def test_a_burst_of_news_from_many_rooms_at_once_all_arrives(
+    make_broker: Callable[[], Broker],
+) -> None:
+    """A betting night's peak: a thousand rooms' moves published at the same moment (redis-py's
+    pool of 100 connections, one per PUBLISH in flight, lost them)."""
+    sender, receiver = make_broker(), make_broker()
+    heard: list[int] = []
+
+    async def handle(message: Message) -> None:
+        heard.append(message.seq)
+
+    try:
+        await receiver.start(handle)
+        await sender.start(lambda _m: asyncio.sleep(0))
+        await asyncio.sleep(0.5)
+        await asyncio.gather(*(sender.publish("state", "BURST2", seq) for seq in range(1000)))
+        for _ in range(250):
+            if len(heard) == 1000:
+                break
+            await asyncio.sleep(0.02)
+        assert sorted(heard) == list(range(1000))
+    finally:
+        await sender.stop()
+        await receiver.stop()
