@@ -51,7 +51,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             odds=OddsWorker(settings.odds_workers),
             odds_sims=settings.odds_sims,
         )
-        hub = Hub(service, broker.instance, settings.send_queue, broker.publish)
+        hub = Hub(
+            service,
+            broker.instance,
+            settings.send_queue,
+            broker.publish,
+            alone=broker.name == "memory",
+        )
         service.is_connected = hub.is_connected
         app.state.settings = settings
         app.state.service = service

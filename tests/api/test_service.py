@@ -286,3 +286,39 @@ class Phone:
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         pass
+
+
+async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = await betting_night(service)
+    hub = Hub(service, "only", alone=True)
+
+    async def no_reads(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the room was read")
+
+    monkeypatch.setattr(store, "room_by_code", no_reads)
+    phones = [Phone() for _ in range(4)]
+    for seat, phone in enumerate(phones):
+        async with hub.connect(phone, code, seat):
+            await asyncio.sleep(0.01)
+    held = service.latest(code)
+    assert held is not None
+    assert [p.views for p in phones] == [[orjson.loads(held.view_message(s))] for s in range(4)]
+
+
+async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_last_seen(
+    database_url: str,
+) -> None:
+    async with instance(database_url) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        await there.snapshot(code)  # `there` holds seq 0 and hears nothing of what follows
+        for cid in ("a", "b", "c"):
+            snap = here.latest(code)
+            assert snap is not None
+            seat = min(snap.to_act())
+            await here.act(code, seat, cid, snap.game.legal_actions(snap.state, seat)[0])
+        phone = Phone()
+        async with Hub(there, "there").connect(phone, code, 2):
+            await asyncio.sleep(0.01)
+        assert [v["seq"] for v in phone.views] == [3]
