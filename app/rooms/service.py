@@ -5,10 +5,11 @@ A game command holds the room's asyncio lock, takes the room as this instance la
 hands the action to the journal, which appends it in the next group commit together with
 other rooms' actions. Only once committed is the cache moved on and `(room, seq)` published
 to the broker, with the move: an instance whose copy of the room is one step behind applies
-it to that copy (`follow`) rather than reading the room back. Another instance that moved the room on first makes the append conflict on the
-unique `(room, seq)`: the command reloads the room and looks again, so every command is
-applied exactly once, in one order, whichever instance it reaches. Checks follow
-boardgame.io's order: well-formed, authenticated, game over, your turn, legal.
+it to that copy (`follow`) rather than reading the room back. Another instance that moved
+the room on first makes the append conflict on the unique `(room, seq)`: the command reloads
+the room and looks again, so every command is applied exactly once, in one order, whichever
+instance it reaches. Checks follow boardgame.io's order: well-formed, authenticated, game
+over, your turn, legal.
 
 The snapshot row is a cache of the action log: written at start, every `SNAPSHOT_EVERY`
 actions and at the end; a reader rolls it forward with the actions after it.
