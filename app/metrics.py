@@ -30,6 +30,12 @@ BROKER_LAG = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5),
     registry=REGISTRY,
 )
+BROKER_LOST = Counter(
+    "pitchside_broker_lost",
+    "Room changes that never reached the other instances (broker unreachable or too far "
+    "behind): their phones see those changes only with the room's next one",
+    registry=REGISTRY,
+)
 COMMIT_BATCH = Histogram(
     "pitchside_commit_batch_actions",
     "Actions committed together in one transaction (group commit across rooms)",

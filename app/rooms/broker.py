@@ -148,6 +148,7 @@ class RedisBroker(Broker):
 
     async def _send(self, message: Message) -> None:
         if len(self._outbox) == OUTBOX_MAX:
+            metrics.BROKER_LOST.inc()
             self._dropped += 1
             if self._dropped % 1000 == 1:
                 log.warning("redis broker: %d messages dropped unsent so far", self._dropped)
@@ -169,6 +170,7 @@ class RedisBroker(Broker):
                         pipe.publish(CHANNEL, raw)
                     await pipe.execute()
             except Exception as exc:  # other instances catch up on their sockets' next view
+                metrics.BROKER_LOST.inc(len(batch))
                 log.warning("redis publish of %d messages failed: %s", len(batch), exc)
                 await asyncio.sleep(0.2)  # Redis is away: no busy loop while it is
 
@@ -178,8 +180,8 @@ class RedisBroker(Broker):
             self._sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sender
-            with contextlib.suppress(Exception):  # the last news, as a restart closes sockets
-                await asyncio.wait_for(self._flush(), 2.0)
+        with contextlib.suppress(Exception):  # the last news, as a restart closes sockets
+            await asyncio.wait_for(self._flush(), 2.0)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -237,6 +239,7 @@ class PostgresBroker(Broker):
                     self._send_conn = await asyncpg.create_pool(self._dsn, min_size=1, max_size=4)
             await self._send_conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload.decode())
         except Exception as exc:
+            metrics.BROKER_LOST.inc()
             log.warning("postgres notify failed: %s", exc)
 
     async def stop(self) -> None:

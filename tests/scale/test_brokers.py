@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from app import metrics
 from app.rooms.broker import Broker, Message, PostgresBroker, RedisBroker, asyncpg_dsn
 from tests.scale.conftest import REDIS_URL, redis_reachable
 
@@ -118,3 +119,17 @@ async def test_a_burst_of_news_from_many_rooms_at_once_all_arrives(
     finally:
         await sender.stop()
         await receiver.stop()
+
+
+@pytest.mark.parametrize("kind", ["redis", "listen-notify"])
+async def test_news_the_broker_cannot_deliver_is_counted_for_the_operator(kind: str) -> None:
+    broker: Broker = (
+        RedisBroker("redis://127.0.0.1:1")  # nothing listens on port 1
+        if kind == "redis"
+        else PostgresBroker("postgresql://postgres@127.0.0.1:1/test")
+    )
+    lost = metrics.REGISTRY.get_sample_value("pitchside_broker_lost_total") or 0.0
+    await broker.publish("state", "LOST22", 1)
+    await broker.publish("state", "LOST22", 2)
+    await broker.stop()  # the Redis broker's last flush
+    assert metrics.REGISTRY.get_sample_value("pitchside_broker_lost_total") == lost + 2
