@@ -346,6 +346,8 @@ class Hub:
         for conn in self.rooms.get(snap.code, ()):
             if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
+            if conn.last_view is not None and snap.seq < conn.last_view[0]:
+                continue  # a phone that has a newer view keeps it: a room never moves back
             conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
         if snap.state is None:  # a lobby change: seats came or went
             self._send_presence(snap)

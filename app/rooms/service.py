@@ -438,6 +438,12 @@ class RoomService:
         return snap
 
     def _remember(self, snap: RoomSnapshot) -> None:
+        held = self._cache.get(snap.code)
+        if held is not None and held.room_id == snap.room_id and held.seq > snap.seq:
+            # A newer state arrived meanwhile: another instance moved the room on while this
+            # one's commit was completing, and a read (or a followed move) took it in. The
+            # copy never moves back.
+            return
         self._cache[snap.code] = snap
         if len(self._cache) > 5000:  # a bounded cache: forget the oldest entries
             for code in list(self._cache)[:1000]:

@@ -322,3 +322,53 @@ async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_la
         async with Hub(there, "there").connect(phone, code, 2):
             await asyncio.sleep(0.01)
         assert [v["seq"] for v in phone.views] == [3]
+
+
+async def test_a_commit_completing_after_a_newer_read_never_moves_the_room_back(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with instance(database_url) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        start = here.latest(code)
+        assert start is not None
+        # Here, a command's action is committed (seq 1) but the command has not resumed yet ...
+        committed, go_on = asyncio.Event(), asyncio.Event()
+        append = here.journal.append
+
+        async def slow_to_resume(item: Any) -> None:
+            await append(item)
+            committed.set()
+            await go_on.wait()
+
+        monkeypatch.setattr(here.journal, "append", slow_to_resume)
+        seat = min(start.to_act())
+        action = start.game.legal_actions(start.state, seat)[0]
+        acting = asyncio.create_task(here.act(code, seat, "a", action))
+        await committed.wait()
+        # ... when another instance moves the room on (seq 2) and a read here takes that in.
+        theirs = await there.snapshot(code)
+        seat = min(theirs.to_act())
+        await there.act(code, seat, "b", theirs.game.legal_actions(theirs.state, seat)[0])
+        assert (await here.snapshot(code)).seq == 2
+        go_on.set()
+        assert await acting == 1
+        held = here.latest(code)
+        assert held is not None and held.seq == 2  # not back at 1
+
+
+async def test_a_phone_holding_a_newer_view_is_never_sent_an_older_one(
+    database_url: str,
+) -> None:
+    async with instance(database_url) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        older = await there.snapshot(code)  # seq 0, read before the move below
+        snap = here.latest(code)
+        assert snap is not None
+        seat = min(snap.to_act())
+        await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+        hub = Hub(here, "here", alone=True)
+        phone = Phone()
+        async with hub.connect(phone, code, 1):
+            hub._push(older)  # say, a slow read finishing after the phone got seq 1
+            await asyncio.sleep(0.01)
+        assert [v["seq"] for v in phone.views] == [1]
