@@ -194,13 +194,24 @@ async def betting_night(rooms: RoomService) -> str:
     return code
 
 
+@asynccontextmanager
+async def night_on_two(
+    database_url: str, publish: Publisher = no_broker
+) -> AsyncIterator[tuple[RoomService, RoomService, str]]:
+    """Two instances over one database, `here` (telling `publish`) and `there` (hearing
+    nothing), and a betting night started at `here` that `there` holds at seq 0, as a phone
+    connected there makes it. Yields (here, there, room code)."""
+    async with instance(database_url, publish) as here, instance(database_url) as there:
+        code = await betting_night(here)
+        await there.snapshot(code)
+        yield here, there, code
+
+
 async def test_an_instance_one_step_behind_follows_each_move_to_the_same_views(
     database_url: str,
 ) -> None:
     broker = Recorder()
-    async with instance(database_url, broker) as here, instance(database_url) as there:
-        code = await betting_night(here)
-        await there.snapshot(code)  # a phone connected there: it holds the room at seq 0
+    async with night_on_two(database_url, broker) as (here, there, code):
         rng = random.Random(7)
         ours = here.latest(code)
         assert ours is not None
@@ -227,9 +238,7 @@ async def test_a_move_that_cannot_be_followed_leaves_the_room_to_a_read(
     database_url: str,
 ) -> None:
     broker = Recorder()
-    async with instance(database_url, broker) as here, instance(database_url) as there:
-        code = await betting_night(here)
-        await there.snapshot(code)
+    async with night_on_two(database_url, broker) as (here, there, code):
         for cid in ("a", "b"):
             snap = here.latest(code)
             assert snap is not None
@@ -250,8 +259,7 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     broker = Recorder()
-    async with instance(database_url, broker) as here, instance(database_url) as there:
-        code = await betting_night(here)
+    async with night_on_two(database_url, broker) as (here, there, code):
         hub = Hub(there, "there")
         phone = Phone()
         async with hub.connect(phone, code, 1):
@@ -310,9 +318,7 @@ async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
 async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_last_seen(
     database_url: str,
 ) -> None:
-    async with instance(database_url) as here, instance(database_url) as there:
-        code = await betting_night(here)
-        await there.snapshot(code)  # `there` holds seq 0 and hears nothing of what follows
+    async with night_on_two(database_url) as (here, there, code):
         for cid in ("a", "b", "c"):
             snap = here.latest(code)
             assert snap is not None
@@ -327,8 +333,7 @@ async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_la
 async def test_a_commit_completing_after_a_newer_read_never_moves_the_room_back(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with instance(database_url) as here, instance(database_url) as there:
-        code = await betting_night(here)
+    async with night_on_two(database_url) as (here, there, code):
         start = here.latest(code)
         assert start is not None
         # Here, a command's action is committed (seq 1) but the command has not resumed yet ...
@@ -359,8 +364,7 @@ async def test_a_commit_completing_after_a_newer_read_never_moves_the_room_back(
 async def test_a_phone_holding_a_newer_view_is_never_sent_an_older_one(
     database_url: str,
 ) -> None:
-    async with instance(database_url) as here, instance(database_url) as there:
-        code = await betting_night(here)
+    async with night_on_two(database_url) as (here, there, code):
         older = await there.snapshot(code)  # seq 0, read before the move below
         snap = here.latest(code)
         assert snap is not None

@@ -9,19 +9,17 @@ import pytest
 
 from app import metrics
 from app.rooms.broker import Broker, Message, PostgresBroker, RedisBroker, asyncpg_dsn
-from tests.scale.conftest import REDIS_URL, redis_reachable
 
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture(params=["redis", "listen-notify"])
-def make_broker(request: pytest.FixtureRequest) -> Callable[[], Broker]:
-    """A maker of brokers of one kind, all on the same channel."""
-    if request.param == "redis":
-        why = redis_reachable()
-        if why is not None:
-            pytest.skip(why)
-        return lambda: RedisBroker(REDIS_URL)
+@pytest.fixture
+def make_broker(broker_env: dict[str, str], request: pytest.FixtureRequest) -> Callable[[], Broker]:
+    """A maker of brokers of one kind (`broker_env`: Redis, or LISTEN/NOTIFY on the test
+    database), all on the same channel."""
+    redis_url = broker_env["REDIS_URL"]
+    if redis_url:
+        return lambda: RedisBroker(redis_url)
     dsn = asyncpg_dsn(request.getfixturevalue("pg_url"))
     assert dsn is not None
     return lambda: PostgresBroker(dsn)
