@@ -40,23 +40,23 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 router = APIRouter()
 
 
-def get_service(request: Request) -> RoomService:
+async def get_service(request: Request) -> RoomService:
     service: RoomService = request.app.state.service
     return service
 
 
-def get_hub(request: Request) -> Hub:
+async def get_hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
     return None
 
 
-def limited(request: Request) -> None:
+async def limited(request: Request) -> None:
     """Room creation, joins and lobby option changes are rate-limited per client address."""
     limiter: PerAddress = request.app.state.http_limiter
     address = request.client.host if request.client else "?"

@@ -101,6 +101,15 @@ class Step:
         return {"since": {str(k): v for k, v in self.since.items()}, "event_at": self.event_at}
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What every viewer's view of a room shares at one seq, worked out once for all."""
+
+    view: View  # the spectator's: phase and `public`
+    to_act: frozenset[int]
+    result: JsonDict | None
+
+
 @dataclass(slots=True)
 class RoomSnapshot:
     """Everything needed to build any viewer's view of a room at one `seq`."""
@@ -126,7 +135,7 @@ class RoomSnapshot:
     # every viewer shares (`public`, `log`: most of the bytes) are encoded once for all.
     _views: dict[Viewer, str] = field(default_factory=dict)
     _shared: dict[str, orjson.Fragment] = field(default_factory=dict)
-    _table: View | None = None  # the spectator's view at this seq: phase and `public`
+    _table: Table | None = None  # what every viewer's view shares at this seq
     _built_at: float = 0.0  # monotonic time the cached views were first built
 
     @property
@@ -251,13 +260,15 @@ class RoomSnapshot:
         # `public` is the same for every viewer (PROTOCOL.md): built once per seq, from the
         # spectator's view; each seat adds only its secrets.
         if self._table is None:
-            self._table = self.game.view(self.state, None)
-        parts = self._table
-        to_act = self.to_act()
+            state = self.state
+            view = self.game.view(state, None)
+            self._table = Table(view, self.to_act(), self.game.result(state))
+        table = self._table
+        to_act = table.to_act
         legal = (
             self.game.legal_actions(self.state, seat) if seat is not None and seat in to_act else []
         )
-        public = parts.public
+        public = table.view.public
         private = self.game.private_view(self.state, seat) if seat is not None else None
         if self.turn_seconds > 0 and self.status == "playing":
             public = public | {"clock": self._clock_view()}
@@ -268,14 +279,14 @@ class RoomSnapshot:
             if mine is not None:
                 private = (private or {}) | {"odds": mine}
         return base | {
-            "phase": parts.phase,
+            "phase": table.view.phase,
             "you": seat,
             "to_act": sorted(to_act),
             "legal": legal,
             "public": public,
             "private": private,
             "log": self.log,
-            "result": self.game.result(self.state),
+            "result": table.result,
         }
 
 

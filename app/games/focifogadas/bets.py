@@ -201,6 +201,43 @@ def _relevant(record: MatchRecord, uses: Uses) -> MatchRecord:
     return MatchRecord(record.h1, record.a1, record.h2, record.a2)
 
 
+class Verdicts:
+    """What many cards say of one record: `status_so_far` with the half in progress, and
+    `holds` were the match to end now. A view asks this for every held card of every seat,
+    and the record changes only with a goal, a corner or a booking: `verdicts` keeps one per
+    (record, half), and each remembers its answers."""
+
+    __slots__ = ("_half", "_holds", "_record", "_relevant", "_status")
+
+    def __init__(self, record: MatchRecord, live_half: int | None) -> None:
+        self._record = record
+        self._half = live_half
+        self._relevant: dict[Uses, MatchRecord] = {}
+        self._status: dict[str, Status] = {}
+        self._holds: dict[str, bool] = {}
+
+    def status(self, card_id: str) -> Status:
+        known = self._status.get(card_id)
+        if known is None:
+            uses = CARDS[card_id].uses
+            relevant = self._relevant.get(uses)
+            if relevant is None:
+                relevant = self._relevant[uses] = _relevant(self._record, uses)
+            known = self._status[card_id] = _status(card_id, relevant, self._half)
+        return known
+
+    def holds(self, card_id: str) -> bool:
+        known = self._holds.get(card_id)
+        if known is None:
+            known = self._holds[card_id] = CARDS[card_id].holds(self._record)
+        return known
+
+
+@lru_cache(maxsize=4096)
+def verdicts(record: MatchRecord, live_half: int | None) -> Verdicts:
+    return Verdicts(record, live_half)
+
+
 @lru_cache(maxsize=65536)
 def _status(card_id: str, record: MatchRecord, live_half: int | None) -> Status:
     bet = CARDS[card_id]

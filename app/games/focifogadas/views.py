@@ -8,6 +8,8 @@ until the end), half-time replaced cards and unchosen cards (never), drawn-not-y
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.games.base import REVEAL, JsonDict, View, Viewer
 from app.games.focifogadas import bets, match
 from app.games.focifogadas.cards import CARDS, SECTIONS
@@ -75,14 +77,19 @@ def current_record(s: DrukkerState) -> MatchRecord:
     return MatchRecord() if s.match is None else match.record(s.match)
 
 
-def bet_line(card_id: str, face_up: bool, rec: MatchRecord, half: int | None) -> JsonDict:
-    """One held bet with its status so far (`rec`, `half`: the record so far and the half in
-    progress) and its payout (what it pays, what it paid)."""
-    card = bets.card(card_id)
-    status = card.status_so_far(rec, half)
+def bet_line(card_id: str, face_up: bool, verdicts: bets.Verdicts) -> JsonDict:
+    """One held bet with its status so far (`verdicts`: judged on the record so far and the
+    half in progress) and its payout (what it pays, what it paid)."""
+    return _line(card_id, face_up, verdicts.status(card_id))
+
+
+@lru_cache(maxsize=4096)
+def _line(card_id: str, face_up: bool, status: bets.Status) -> JsonDict:
+    """A bet line is one of a few thousand (card, face up, status): built once and shared by
+    every view that shows it, as `BET_BACK` is (views are read, never changed)."""
     pay = pays(card_id)
     return {
-        "card": card.to_json(),
+        "card": bets.card(card_id).to_json(),
         "face_up": face_up,
         "status": status,
         "pays": pay,
@@ -90,10 +97,10 @@ def bet_line(card_id: str, face_up: bool, rec: MatchRecord, half: int | None) ->
     }
 
 
-def if_ended_now(s: DrukkerState, seat: int, rec: MatchRecord) -> int:
-    """The seat's money if the match ended with the record `rec` as it stands."""
+def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
+    """The seat's money if the match ended with the record as it stands."""
     hand = s.hands[seat] or ()
-    won = sum(pays(c) for c in hand if bets.card(c).holds(rec)) if s.payouts is None else 0
+    won = sum(pays(c) for c in hand if verdicts.holds(c)) if s.payouts is None else 0
     return s.money[seat] + won
 
 
@@ -103,7 +110,8 @@ def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
-        player["bets"] = [bet_line(c, True, rec, live_half(s)) for c in hand]
+        verdicts = bets.verdicts(rec, live_half(s))
+        player["bets"] = [bet_line(c, True, verdicts) for c in hand]
         player["payout"] = None if s.payouts is None else s.payouts[seat]
     else:
         up = s.bought[seat]
@@ -136,11 +144,11 @@ def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
 def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     hand = s.hands[seat]
     up = s.bought[seat]
-    half = live_half(s)
+    verdicts = bets.verdicts(rec, live_half(s))
     private: JsonDict = {
         "dealt": [bets.card(c).to_json() for c in s.dealt[seat]] if hand is None else None,
-        "bets": [] if hand is None else [bet_line(c, c in up, rec, half) for c in hand],
-        "if_ended_now": if_ended_now(s, seat, rec),
+        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
+        "if_ended_now": if_ended_now(s, seat, verdicts),
         "pair": None,
         "drawn": None,
     }

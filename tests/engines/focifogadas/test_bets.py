@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, _relevant, card
+from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, _relevant, card, verdicts
 from app.games.focifogadas.record import CORNER_CAP, RED_CAP, YELLOW_CAP, MatchRecord
 
 R = MatchRecord
@@ -168,6 +168,18 @@ def _brute_status(bet_id: str, r: MatchRecord, half: int) -> str:
 def test_status_so_far_agrees_with_a_joint_brute_force(record: MatchRecord, half: int) -> None:
     for c in CARDS:
         assert card(c).status_so_far(record, half) == _brute_status(c, record, half), c
+
+
+def test_verdicts_a_view_shares_answer_as_each_card_does() -> None:
+    """Views judge a hand through `verdicts`, kept per (record, half) and shared by every
+    view and room: asked in any order, after other records, they agree with the cards."""
+    records = [R(), R(h1=2, a1=1, fg="home", corners=3), R(h1=0, a1=3, h2=1, a2=1, fg="away")]
+    for _ in range(2):  # the second time from what the first left behind
+        for r, half in itertools.product(records, (1, 2, None)):
+            judged = verdicts(r, half)
+            for c in reversed(list(CARDS)):
+                assert judged.status(c) == card(c).status_so_far(r, half), (c, r, half)
+                assert judged.holds(c) == card(c).holds(r), (c, r)
 
 
 def test_status_so_far_examples_a_player_would_notice() -> None:
