@@ -6,11 +6,12 @@ from sending an action to the last seat of the room receiving the view of it (p5
 and the server's peak RSS and CPU. Not a test: it prints figures.
 
     python bench/load.py compare              # echo ceiling vs the full server, and the ratio
+    python bench/load.py compare --rounds 3   # the same three times, and the median ratio
     python bench/load.py full --rooms 500 --pace 2 --seconds 30     # human pace
     python bench/load.py idle --sockets 2000                         # memory of idle sockets
     python bench/load.py rooms --rooms 300        # server CPU to start a room and seat 4 phones
     python bench/load.py echo                                        # the bare ceiling alone
-    REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \
+    REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \\
         --database-url postgresql+asyncpg://…     # several instances sharing PostgreSQL and Redis
 
 The server under test is started here, on a free port, with a fresh SQLite database (or
@@ -475,6 +476,13 @@ def main() -> None:
         default=0.0,
         help="mean seconds between a room's actions; 0 = as fast as views arrive",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="compare: echo then full this many times, and the median ratio (a shared "
+        "machine's speed drifts between runs)",
+    )
     parser.add_argument("--sockets", type=int, default=2000, help="idle: sockets to connect")
     parser.add_argument(
         "--database-url", default=None, help="full server: DATABASE_URL (default: fresh SQLite)"
@@ -507,30 +515,35 @@ def main() -> None:
         show("rooms", run(run_rooms(args.rooms, args.clients, args.database_url)))
         return
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
-    results = {}
-    for kind in kinds:
-        instances = args.instances if kind == "full" else 1
-        results[kind] = run(
-            run_load(
-                kind,
-                args.rooms,
-                args.clients,
-                args.seconds,
-                args.pace,
-                args.database_url,
-                instances,
-                args.spread,
+    ratios = []
+    for _round in range(args.rounds if args.what == "compare" else 1):
+        results = {}
+        for kind in kinds:
+            instances = args.instances if kind == "full" else 1
+            results[kind] = run(
+                run_load(
+                    kind,
+                    args.rooms,
+                    args.clients,
+                    args.seconds,
+                    args.pace,
+                    args.database_url,
+                    instances,
+                    args.spread,
+                )
             )
-        )
-        pace = args.pace or "saturation"
-        where = f", {instances} instances, spread by {args.spread}" if instances > 1 else ""
-        show(
-            f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {pace}{where})",
-            results[kind],
-        )
-    if len(results) == 2:
-        ratio = results["full"]["actions_per_s"] / results["echo"]["actions_per_s"]
-        print(f"ratio full/echo actions/s: {ratio:.2f}", flush=True)
+            pace = args.pace or "saturation"
+            where = f", {instances} instances, spread by {args.spread}" if instances > 1 else ""
+            show(
+                f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {pace}{where})",
+                results[kind],
+            )
+        if len(results) == 2:
+            ratios.append(results["full"]["actions_per_s"] / results["echo"]["actions_per_s"])
+            print(f"ratio full/echo actions/s: {ratios[-1]:.2f}", flush=True)
+    if len(ratios) > 1:
+        each = ", ".join(f"{r:.2f}" for r in ratios)
+        print(f"median ratio over {len(ratios)} rounds: {statistics.median(ratios):.2f} ({each})")
 
 
 if __name__ == "__main__":
