@@ -17,7 +17,13 @@ from app.db.migrate import upgrade
 from app.main import create_app
 from app.settings import get_settings
 
-GC_YOUNG = 20_000  # allocations between two young-generation collections (CPython: 700)
+# Allocations between two young-generation collections (CPython: 700). What a young collection
+# walks is bounded by what is alive, not by this: every socket's waiting coroutines (made
+# anew with each message it gets) and every room's newest state, some 60 000 objects on a
+# night of 500 rooms and 2 000 phones, 50-60 ms on the 2-core machine of bench/README.md.
+# Collecting less often costs no longer a stall, only fewer of them; cyclic garbage waits
+# longer (RSS at saturation: bench/README.md).
+GC_YOUNG = 100_000
 
 
 def tune_gc() -> None:
