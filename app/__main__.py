@@ -21,7 +21,7 @@ from app.settings import get_settings
 # walks is bounded by what is alive, not by this: every socket's waiting coroutines (made
 # anew with each message it gets) and every room's newest state, some 60 000 objects on a
 # night of 500 rooms and 2 000 phones, 50-60 ms on the 2-core machine of bench/README.md.
-# Collecting less often costs no longer a stall, only fewer of them; cyclic garbage waits
+# Collecting less often makes stalls rarer, not longer; cyclic garbage waits
 # longer (peak RSS at human pace: bench/README.md).
 GC_YOUNG = 100_000
 
