@@ -207,6 +207,30 @@ async def night_on_two(
         yield here, there, code
 
 
+class Phone:
+    """A socket that keeps every view it is sent."""
+
+    def __init__(self) -> None:
+        self.views: list[dict[str, Any]] = []
+
+    async def send_text(self, data: str) -> None:
+        message = orjson.loads(data)
+        if message["type"] == "view":
+            self.views.append(message)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        pass
+
+
+def forbid_room_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on, reading a room from the database fails the test."""
+
+    async def no_reads(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the room was read")
+
+    monkeypatch.setattr(store, "room_by_code", no_reads)
+
+
 async def test_an_instance_one_step_behind_follows_each_move_to_the_same_views(
     database_url: str,
 ) -> None:
@@ -267,11 +291,7 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
             assert snap is not None
             seat = min(snap.to_act())
             seq = await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
-
-            async def no_reads(*_args: Any, **_kwargs: Any) -> None:
-                raise AssertionError("the room was read")
-
-            monkeypatch.setattr(store, "room_by_code", no_reads)
+            forbid_room_reads(monkeypatch)
             kind, room, published, move = broker.heard[-1]
             await hub.on_message(Message(kind, room, published, origin="here", data=move))
             await asyncio.sleep(0.05)
@@ -281,31 +301,12 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
             monkeypatch.undo()
 
 
-class Phone:
-    """A socket that keeps every view it is sent."""
-
-    def __init__(self) -> None:
-        self.views: list[dict[str, Any]] = []
-
-    async def send_text(self, data: str) -> None:
-        message = orjson.loads(data)
-        if message["type"] == "view":
-            self.views.append(message)
-
-    async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        pass
-
-
 async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
     service: RoomService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code = await betting_night(service)
     hub = Hub(service, "only", alone=True)
-
-    async def no_reads(*_args: Any, **_kwargs: Any) -> None:
-        raise AssertionError("the room was read")
-
-    monkeypatch.setattr(store, "room_by_code", no_reads)
+    forbid_room_reads(monkeypatch)
     phones = [Phone() for _ in range(4)]
     for seat, phone in enumerate(phones):
         async with hub.connect(phone, code, seat):

@@ -8,7 +8,14 @@ from collections.abc import Callable
 import pytest
 
 from app import metrics
-from app.rooms.broker import Broker, Message, PostgresBroker, RedisBroker, asyncpg_dsn
+from app.rooms.broker import (
+    Broker,
+    Handler,
+    Message,
+    PostgresBroker,
+    RedisBroker,
+    asyncpg_dsn,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -25,18 +32,26 @@ def make_broker(broker_env: dict[str, str], request: pytest.FixtureRequest) -> C
     return lambda: PostgresBroker(dsn)
 
 
+async def listening(sender: Broker, receiver: Broker, handle: Handler) -> None:
+    """Start both brokers, `receiver` handing what it hears to `handle`, and give LISTEN (which
+    starts in the background) time to subscribe."""
+    await receiver.start(handle)
+    await sender.start(lambda _m: asyncio.sleep(0))
+    await asyncio.sleep(0.5)
+
+
+async def until(done: Callable[[], bool], seconds: float) -> None:
+    """Wait until `done()` holds or `seconds` have passed (the assertions after say which)."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await asyncio.sleep(0.02)
+
+
 async def test_a_message_waiting_on_its_room_does_not_hold_up_the_next(
     make_broker: Callable[[], Broker],
 ) -> None:
     sender, receiver = make_broker(), make_broker()
-    try:
-        await heard_in_order_without_waiting(sender, receiver)
-    finally:
-        await sender.stop()
-        await receiver.stop()
-
-
-async def heard_in_order_without_waiting(sender: Broker, receiver: Broker) -> None:
     started: list[str] = []
     done: list[str] = []
     release = asyncio.Event()
@@ -47,20 +62,19 @@ async def heard_in_order_without_waiting(sender: Broker, receiver: Broker) -> No
             await release.wait()
         done.append(message.room)
 
-    await receiver.start(handle)
-    await sender.start(lambda _m: asyncio.sleep(0))
-    await asyncio.sleep(0.5)  # subscribed (LISTEN starts in the background)
-    for room in ("SLOW22", "FAST22", "NEXT22"):
-        await sender.publish("state", room, 1)
-    for _ in range(100):
-        if len(done) == 2:
-            break
-        await asyncio.sleep(0.02)
-    assert started == ["SLOW22", "FAST22", "NEXT22"]  # in the order they were sent
-    assert done == ["FAST22", "NEXT22"]  # not stuck behind the slow one
-    release.set()
-    await asyncio.sleep(0.05)
-    assert done == ["FAST22", "NEXT22", "SLOW22"]
+    try:
+        await listening(sender, receiver, handle)
+        for room in ("SLOW22", "FAST22", "NEXT22"):
+            await sender.publish("state", room, 1)
+        await until(lambda: len(done) == 2, 2.0)
+        assert started == ["SLOW22", "FAST22", "NEXT22"]  # in the order they were sent
+        assert done == ["FAST22", "NEXT22"]  # not stuck behind the slow one
+        release.set()
+        await asyncio.sleep(0.05)
+        assert done == ["FAST22", "NEXT22", "SLOW22"]
+    finally:
+        await sender.stop()
+        await receiver.stop()
 
 
 async def test_a_move_too_long_for_a_notification_arrives_without_it(pg_url: str) -> None:
@@ -73,15 +87,10 @@ async def test_a_move_too_long_for_a_notification_arrives_without_it(pg_url: str
         heard.append(message)
 
     try:
-        await receiver.start(handle)
-        await sender.start(lambda _m: asyncio.sleep(0))
-        await asyncio.sleep(0.5)  # listening
+        await listening(sender, receiver, handle)
         await sender.publish("state", "LONG22", 7, {"action": {"text": "x" * 9000}})
         await sender.publish("state", "SHORT2", 8, {"action": {"text": "x"}})
-        for _ in range(100):
-            if len(heard) == 2:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: len(heard) == 2, 2.0)
         # The news arrives all the same (the other instance reads the room); a short move
         # comes with it.
         assert [(m.room, m.seq, m.data) for m in heard] == [
@@ -105,14 +114,9 @@ async def test_a_burst_of_news_from_many_rooms_at_once_all_arrives(
         heard.append(message.seq)
 
     try:
-        await receiver.start(handle)
-        await sender.start(lambda _m: asyncio.sleep(0))
-        await asyncio.sleep(0.5)
+        await listening(sender, receiver, handle)
         await asyncio.gather(*(sender.publish("state", "BURST2", seq) for seq in range(1000)))
-        for _ in range(250):
-            if len(heard) == 1000:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: len(heard) == 1000, 5.0)
         assert sorted(heard) == list(range(1000))
     finally:
         await sender.stop()
