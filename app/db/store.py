@@ -1,4 +1,6 @@
-"""The SQL the room layer needs, as small functions over one session (one transaction)."""
+"""The SQL the room layer needs, as small plain functions over one session or connection
+(one transaction). The room service runs them through `AsyncSession.run_sync`; its writes
+to an SQLite file go in one hop to the journal's writer thread (app/rooms/service.py)."""
 
 from __future__ import annotations
 
@@ -6,52 +8,52 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
 
 
-async def room_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Room | None:
+def room_by_code(session: Session, code: str, *, lock: bool = False) -> Room | None:
     """The room row; with `lock`, held until commit (a row lock on PostgreSQL, which
     serializes commands for one room across instances; SQLite serializes all writers)."""
     query = select(Room).where(Room.code == code)
     if lock:
         query = query.with_for_update()
-    return (await session.execute(query)).scalar_one_or_none()
+    return session.execute(query).scalar_one_or_none()
 
 
-async def seats_of(session: AsyncSession, room_id: int) -> list[Seat]:
+def seats_of(session: Session, room_id: int) -> list[Seat]:
     query = select(Seat).where(Seat.room_id == room_id).order_by(Seat.seat)
-    return list((await session.execute(query)).scalars())
+    return list(session.execute(query).scalars())
 
 
-async def snapshot_of(session: AsyncSession, room_id: int) -> Snapshot | None:
-    return await session.get(Snapshot, room_id)
+def snapshot_of(session: Session, room_id: int) -> Snapshot | None:
+    return session.get(Snapshot, room_id)
 
 
-async def action_by_cid(session: AsyncSession, room_id: int, seat: int, cid: str) -> Action | None:
+def action_by_cid(session: Session, room_id: int, seat: int, cid: str) -> Action | None:
     query = select(Action).where(Action.room_id == room_id, Action.seat == seat, Action.cid == cid)
-    return (await session.execute(query)).scalar_one_or_none()
+    return session.execute(query).scalar_one_or_none()
 
 
-async def actions_of(
-    session: AsyncSession, room_id: int, upto: int | None = None, after: int = 0
+def actions_of(
+    session: Session, room_id: int, upto: int | None = None, after: int = 0
 ) -> list[Action]:
     query = select(Action).where(Action.room_id == room_id, Action.seq > after)
     if upto is not None:
         query = query.where(Action.seq <= upto)
-    return list((await session.execute(query.order_by(Action.seq))).scalars())
+    return list(session.execute(query.order_by(Action.seq)).scalars())
 
 
-async def rooms_by_status(session: AsyncSession) -> dict[str, int]:
+def rooms_by_status(session: Session) -> dict[str, int]:
     query = select(Room.status, func.count()).group_by(Room.status)
-    rows = (await session.execute(query)).all()
+    rows = session.execute(query).all()
     return {str(status): int(count) for status, count in rows}
 
 
-async def code_taken(session: AsyncSession, code: str) -> bool:
+def code_taken(session: Session, code: str) -> bool:
     query = select(func.count()).select_from(Room).where(Room.code == code)
-    return bool((await session.execute(query)).scalar_one())
+    return bool(session.execute(query).scalar_one())
 
 
 def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> Snapshot:
@@ -132,16 +134,16 @@ def save_snapshots(
     )
 
 
-async def set_away(session: AsyncSession, room_id: int, seat: int, away: bool) -> bool:
+def set_away(session: Session, room_id: int, seat: int, away: bool) -> bool:
     """Mark a human seat away or back; False when there is no such human seat."""
-    row = await session.get(Seat, (room_id, seat))
+    row = session.get(Seat, (room_id, seat))
     if row is None or row.bot:
         return False
     row.away = away
     return True
 
 
-async def recent_finished(session: AsyncSession, limit: int) -> list[tuple[Room, Snapshot]]:
+def recent_finished(session: Session, limit: int) -> list[tuple[Room, Snapshot]]:
     """The latest finished rooms with their final snapshots, newest first."""
     query = (
         select(Room, Snapshot)
@@ -150,4 +152,4 @@ async def recent_finished(session: AsyncSession, limit: int) -> list[tuple[Room,
         .order_by(Room.finished_at.desc(), Room.id.desc())
         .limit(limit)
     )
-    return [(room, snap) for room, snap in (await session.execute(query)).all()]
+    return [(room, snap) for room, snap in session.execute(query).all()]

@@ -12,23 +12,31 @@ This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WA
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it goes in one hop
 to a writer thread with its own plain sqlite3 connection: aiosqlite would hop threads for
 every statement, and each hop waits for the GIL while the event loop is busy building views.
+The room service's other writes (the lobby's, a seat going away, a rematch) take the same
+thread (`in_writer`): SQLite's single writer is one thread of ours.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Session
 
 from app import metrics
 from app.db import store
 
 MAX_BATCH = 400  # appends per transaction; more wait for the next one
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class Conflict(Exception):
@@ -110,6 +118,26 @@ class Journal:
         assert self.sync_engine is not None
         with self.sync_engine.begin() as conn:
             return _write(conn, batch)
+
+    @property
+    def has_writer(self) -> bool:
+        """Writes go to a thread of ours (an SQLite file), not through the async engine."""
+        return self._thread is not None
+
+    async def in_writer(
+        self, fn: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """`fn(session, *args)` as one transaction in the writer thread, in one hop: after the
+        batches and writes queued there before it. Only when `has_writer`."""
+        assert self._thread is not None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._thread, partial(self._transaction, fn, *args, **kwargs)
+        )
+
+    def _transaction(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        with Session(self.sync_engine, expire_on_commit=False) as session, session.begin():
+            return fn(session, *args, **kwargs)
 
     async def aclose(self) -> None:
         """Let the transaction in flight finish (SIGTERM finishes the command in flight)."""

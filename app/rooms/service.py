@@ -27,15 +27,16 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import orjson
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import Session
 
 from app import metrics
 from app.db import store
-from app.db.models import Room, Seat, utcnow
+from app.db.models import Action, Room, Seat, Snapshot, utcnow
 from app.db.session import make_sessionmaker, sqlite_writer
 from app.games import registry
 from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, View, Viewer
@@ -53,6 +54,9 @@ from app.rooms.journal import Append, Conflict, Journal
 from app.rooms.odds import Odds, OddsWorker, has_odds, job_seed
 
 log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 ODDS_SPACING = 1.0  # seconds between two pricings of one room
 LOG_KEEP = 40  # public events kept in the snapshot and sent with every view
@@ -355,8 +359,8 @@ class RoomService:
 
     # --- plumbing ---------------------------------------------------------------------------
 
-    def _writer(self, write: bool) -> asyncio.Lock | contextlib.nullcontext[None]:
-        return self._sqlite_writes if write and self._sqlite_writes else contextlib.nullcontext()
+    def _writer(self) -> asyncio.Lock | contextlib.nullcontext[None]:
+        return self._sqlite_writes or contextlib.nullcontext()
 
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)
@@ -365,19 +369,32 @@ class RoomService:
             self._locks[code] = lock
         return lock
 
-    @asynccontextmanager
-    async def _tx(self, *, write: bool = False) -> AsyncIterator[AsyncSession]:
-        """One transaction; database trouble becomes `unavailable` with nothing changed.
+    # Every transaction is a plain function over one ORM session, `fn(session, *args)`, run
+    # by `_read` or `_write`; database trouble becomes `unavailable` with nothing changed.
 
-        SQLite has a single writer: writing transactions queue here, in order, rather than in
-        SQLite's busy handler, which sleeps and retries."""
-        async with _database(), self._writer(write), self.sessions.begin() as session:
-            yield session
+    async def _read(
+        self, fn: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        async with _database(), self.sessions.begin() as session:
+            return await session.run_sync(fn, *args, **kwargs)
 
-    async def _room(self, session: AsyncSession, code: str, *, lock: bool = False) -> Room:
+    async def _write(
+        self, fn: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """SQLite has a single writer. On a file, every write goes in one hop to the journal's
+        writer thread, in order (through aiosqlite each statement would hop threads: 67 hops
+        to create, join and start a room). Otherwise writes queue here, in order, rather than
+        in SQLite's busy handler, which sleeps and retries."""
+        async with _database():
+            if self.journal.has_writer:
+                return await self.journal.in_writer(fn, *args, **kwargs)
+            async with self._writer(), self.sessions.begin() as session:
+                return await session.run_sync(fn, *args, **kwargs)
+
+    def _room(self, session: Session, code: str, *, lock: bool = False) -> Room:
         if not is_code(code):
             raise not_found(code)
-        room = await store.room_by_code(session, code, lock=lock)
+        room = store.room_by_code(session, code, lock=lock)
         if room is None:
             raise not_found(code)
         return room
@@ -389,14 +406,14 @@ class RoomService:
             raise RoomError("unknown_game", f"no game {game_id!r}")
         return game
 
-    async def _seat_of_token(self, session: AsyncSession, room: Room, token: str | None) -> int:
-        seats = await store.seats_of(session, room.id)
+    def _seat_of_token(self, session: Session, room: Room, token: str | None) -> int:
+        seats = store.seats_of(session, room.id)
         return _seat_holding([(s.seat, s.token_hash) for s in seats], token)
 
-    async def _host(
-        self, session: AsyncSession, room: Room, token: str | None, seats: list[Seat] | None = None
+    def _host(
+        self, session: Session, room: Room, token: str | None, seats: list[Seat] | None = None
     ) -> None:
-        seats = seats if seats is not None else await store.seats_of(session, room.id)
+        seats = seats if seats is not None else store.seats_of(session, room.id)
         if _seat_holding([(s.seat, s.token_hash) for s in seats], token) != 0:
             raise RoomError("not_host", "only the host (seat 0) may do this", 403)
 
@@ -417,21 +434,21 @@ class RoomService:
             clock_scale=self.clock_scale,
         )
 
-    async def _snapshot(self, session: AsyncSession, room: Room) -> RoomSnapshot:
+    def _snapshot(self, session: Session, room: Room) -> RoomSnapshot:
         """The room at `room.seq`: the cache when it is there, else rolled forward from the
         cache or the stored snapshot with the actions after it."""
         cached = self._cache.get(room.code)
         if cached is not None and (cached.seq, cached.status) == (room.seq, room.status):
             cached.rematch_code = room.rematch_code  # seats never change once a match started
             return cached
-        snap = self._stateless_snapshot(room, await store.seats_of(session, room.id))
+        snap = self._stateless_snapshot(room, store.seats_of(session, room.id))
         if room.status == "lobby":
             return snap
         if cached is not None and cached.state is not None and cached.seq <= room.seq:
             snap.state, snap.seq, snap.log = cached.state, cached.seq, cached.log
             snap.since, snap.event_at = cached.since, cached.event_at
         else:
-            stored = await store.snapshot_of(session, room.id)
+            stored = store.snapshot_of(session, room.id)
             if stored is None:  # pragma: no cover - written in the same transaction as start
                 raise RoomError("corrupt", "room has no state", 500)
             clock = stored.clock or {}
@@ -442,7 +459,7 @@ class RoomService:
         # read transaction around them, the room row may have been read just before a commit
         # that the snapshot row or the action rows already show.
         snap.status = "finished" if snap.game.result(snap.state) is not None else "playing"
-        for a in await store.actions_of(session, room.id, after=snap.seq):
+        for a in store.actions_of(session, room.id, after=snap.seq):
             snap.take(snap.step(a.seat, a.action, a.note, _epoch(a.created_at)))
         if snap.seq < room.seq:  # pragma: no cover - the action log lost rows
             raise RoomError("corrupt", f"room {room.code}: log ends at {snap.seq}", 500)
@@ -465,8 +482,7 @@ class RoomService:
     async def snapshot(self, code: str) -> RoomSnapshot:
         """The room as it stands now (from this instance's cache when it is current)."""
         seats_seen = self._seats_changed.get(code, 0)
-        async with self._tx() as session:
-            snap = await self._snapshot(session, await self._room(session, code))
+        snap = await self._read(lambda session: self._snapshot(session, self._room(session, code)))
         current = self._cache.get(code)
         if current is not None and current.room_id == snap.room_id and current.seq > snap.seq:
             return current  # this instance committed more while the database was being read
@@ -525,8 +541,7 @@ class RoomService:
         return _seat_holding([(s.seat, s.token_hash) for s in seats], token)
 
     async def room_counts(self) -> dict[str, int]:
-        async with self._tx() as session:
-            return await store.rooms_by_status(session)
+        return await self._read(store.rooms_by_status)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -551,9 +566,10 @@ class RoomService:
         player = clean_name(name)
         token = new_token()
         seed = new_seed()
-        async with self._tx(write=True) as session:
+
+        def insert(session: Session) -> str:
             code = new_code()
-            while await store.code_taken(session, code):
+            while store.code_taken(session, code):
                 code = new_code()
             room = Room(
                 code=code,
@@ -566,18 +582,20 @@ class RoomService:
                 seq=0,
             )
             session.add(room)
-            await session.flush()
+            session.flush()
             session.add(Seat(room_id=room.id, seat=0, name=player, token_hash=hash_token(token)))
-        return code, token
+            return code
+
+        return await self._write(insert), token
 
     async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
-        async with self._lock(code), self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
+        def insert(session: Session) -> int:
+            room = self._room(session, code, lock=True)
             if bot:
-                await self._host(session, room, token)
+                self._host(session, room, token)
             if room.status != "lobby":
                 raise RoomError("already_started", "the match has already started", 409)
-            seats = await store.seats_of(session, room.id)
+            seats = store.seats_of(session, room.id)
             spec = self._game(room.game).modes[room.mode]
             if len(seats) >= spec.max_players:
                 raise RoomError("room_full", f"all {spec.max_players} seats are taken", 409)
@@ -592,6 +610,10 @@ class RoomService:
                     token_hash=None if bot else hash_token(token or ""),
                 )
             )
+            return seat
+
+        async with self._lock(code):
+            seat = await self._write(insert)
         await self.publish("lobby", code, 0)
         return seat
 
@@ -602,10 +624,12 @@ class RoomService:
         return seat, token
 
     async def add_bot(self, code: str, token: str | None) -> int:
-        async with self._tx() as session:
-            room = await self._room(session, code)
-            await self._host(session, room, token)
-            game = self._game(room.game)
+        def game_of_host(session: Session) -> Game[Any]:
+            room = self._room(session, code)
+            self._host(session, room, token)
+            return self._game(room.game)
+
+        game = await self._read(game_of_host)
         if not _has_bot(game):
             raise RoomError("no_bot", f"{game.id} has no bot yet", 409)
         seats = (await self.snapshot(code)).seats
@@ -616,9 +640,10 @@ class RoomService:
         """Change game options in the lobby: the host any of them, another player only those
         its seat owns (`OptionSpec.seat`). The room-level `turn_seconds` is fixed at creation.
         All or nothing: one bad value and nothing changes."""
-        async with self._lock(code), self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
-            seat = await self._seat_of_token(session, room, token)
+
+        def change(session: Session) -> None:
+            room = self._room(session, code, lock=True)
+            seat = self._seat_of_token(session, room, token)
             if room.status != "lobby":
                 raise RoomError("already_started", "the match has already started", 409)
             spec = self._game(room.game).modes[room.mode]
@@ -634,13 +659,16 @@ class RoomService:
             except GameError as exc:
                 raise RoomError("bad_options", str(exc)) from exc
             room.options = room.options | {name: checked[name] for name in changes}
+
+        async with self._lock(code):
+            await self._write(change)
         await self.publish("lobby", code, 0)
 
     async def start(self, code: str, token: str | None) -> None:
-        async with self._lock(code), self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
-            seats = await store.seats_of(session, room.id)
-            await self._host(session, room, token, seats)
+        def begin(session: Session) -> RoomSnapshot:
+            room = self._room(session, code, lock=True)
+            seats = store.seats_of(session, room.id)
+            self._host(session, room, token, seats)
             if room.status != "lobby":
                 raise RoomError("already_started", "the match has already started", 409)
             game = self._game(room.game)
@@ -660,6 +688,10 @@ class RoomService:
             snap = self._stateless_snapshot(room, seats)
             snap.state = state
             snap.since = {int(k): float(v) for k, v in clock["since"].items()}
+            return snap
+
+        async with self._lock(code):
+            snap = await self._write(begin)
         self._remember(snap)
         await self.publish("state", code, 0)
 
@@ -734,8 +766,7 @@ class RoomService:
         raise unavailable()
 
     async def _seq_of_cid(self, room_id: int, seat: int, cid: str) -> int | None:
-        async with self._tx() as session:
-            done = await store.action_by_cid(session, room_id, seat, cid)
+        done = await self._read(store.action_by_cid, room_id, seat, cid)
         return None if done is None else done.seq
 
     # --- bots -------------------------------------------------------------------------------
@@ -898,20 +929,25 @@ class RoomService:
 
     async def set_away(self, code: str, seat: int, away: bool, token: str | None = None) -> None:
         """Mark a seat away (its bot plays) or back. With `token`, only the host may do it."""
-        async with self._lock(code), self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
+
+        def mark(session: Session) -> int:
+            room = self._room(session, code, lock=True)
             if token is not None:
-                await self._host(session, room, token)
+                self._host(session, room, token)
             if room.status != "playing":
                 raise RoomError("not_playing", "seats are away only during a match", 409)
-            if not await store.set_away(session, room.id, seat, away):
+            if not store.set_away(session, room.id, seat, away):
                 raise RoomError("not_found", f"no human in seat {seat}", 404)
+            return room.seq
+
+        async with self._lock(code):
+            seq = await self._write(mark)
         cached = self._cache.get(code)
         if cached is not None:
             cached.seats = [replace(s, away=away) if s.seat == seat else s for s in cached.seats]
             cached.forget_views()
         self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
-        await self.publish("seats", code, room.seq)
+        await self.publish("seats", code, seq)
 
     async def aclose(self) -> None:
         self.closing = True
@@ -927,18 +963,20 @@ class RoomService:
     async def rematch(self, code: str, token: str | None) -> str:
         """Same game, mode, options and seats in a new room that starts at once; every
         seated player's token holds the same seat there."""
-        async with self._lock(code), self._tx(write=True) as session:
-            room = await self._room(session, code, lock=True)
-            await self._host(session, room, token)
+
+        def insert(session: Session) -> tuple[str, bool]:
+            """(the rematch's code, whether it is new)"""
+            room = self._room(session, code, lock=True)
+            self._host(session, room, token)
             if room.status != "finished":
                 raise RoomError("not_finished", "the match is not over yet", 409)
             if room.rematch_code is not None:
-                return room.rematch_code
-            seats = await store.seats_of(session, room.id)
+                return room.rematch_code, False
+            seats = store.seats_of(session, room.id)
             game = self._game(room.game)
             seed = new_seed()
             new_room_code = new_code()
-            while await store.code_taken(session, new_room_code):
+            while store.code_taken(session, new_room_code):
                 new_room_code = new_code()
             new = Room(
                 code=new_room_code,
@@ -952,7 +990,7 @@ class RoomService:
                 started_at=utcnow(),
             )
             session.add(new)
-            await session.flush()
+            session.flush()
             for s in seats:
                 session.add(
                     Seat(
@@ -962,15 +1000,23 @@ class RoomService:
             state = game.new(room.mode, game_options(room.options), len(seats), seed)
             session.add(store.new_snapshot(new.id, game.dump(state), _since(game.to_act(state))))
             room.rematch_code = new_room_code
-        await self.publish("rematch", code, 0)
-        await self.publish("state", new_room_code, 0)
+            return new_room_code, True
+
+        async with self._lock(code):
+            new_room_code, new = await self._write(insert)
+        if new:
+            await self.publish("rematch", code, 0)
+            await self.publish("state", new_room_code, 0)
         return new_room_code
 
     async def recent(self, limit: int = 20) -> list[JsonDict]:
         """The latest finished matches, newest first: who played and how it ended."""
-        async with self._tx() as session:
-            rows = await store.recent_finished(session, limit)
-            seats = {room.id: await store.seats_of(session, room.id) for room, _snap in rows}
+
+        def read(session: Session) -> tuple[list[tuple[Room, Snapshot]], dict[int, list[Seat]]]:
+            rows = store.recent_finished(session, limit)
+            return rows, {room.id: store.seats_of(session, room.id) for room, _snap in rows}
+
+        rows, seats = await self._read(read)
         matches = []
         for room, snap in rows:
             game = registry.get(room.game)
@@ -991,12 +1037,13 @@ class RoomService:
         return matches
 
     async def replay(self, code: str) -> JsonDict:
-        async with self._tx() as session:
-            room = await self._room(session, code)
+        def read(session: Session) -> tuple[Room, list[Action], RoomSnapshot]:
+            room = self._room(session, code)
             if room.status != "finished":
                 raise RoomError("not_finished", "the replay opens when the match is over", 409)
-            actions = await store.actions_of(session, room.id)
-            snap = await self._snapshot(session, room)
+            return room, store.actions_of(session, room.id), self._snapshot(session, room)
+
+        room, actions, snap = await self._read(read)
         return {
             "seed": str(room.seed),
             "seed_hash": room.seed_hash,
@@ -1006,14 +1053,17 @@ class RoomService:
 
     async def replay_view(self, code: str, seq: int) -> JsonDict:
         """The view at `seq` with every card revealed, rebuilt from the action log."""
-        async with self._tx() as session:
-            room = await self._room(session, code)
+
+        def read(session: Session) -> tuple[Room, list[Action], list[Seat]]:
+            room = self._room(session, code)
             if room.status != "finished":
                 raise RoomError("not_finished", "the replay opens when the match is over", 409)
             if not 0 <= seq <= room.seq:
                 raise RoomError("not_found", f"no step {seq}; the last is {room.seq}", 404)
-            actions = await store.actions_of(session, room.id, upto=seq)
-            seats = await store.seats_of(session, room.id)
+            actions = store.actions_of(session, room.id, upto=seq)
+            return room, actions, store.seats_of(session, room.id)
+
+        room, actions, seats = await self._read(read)
         game = self._game(room.game)
         state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
         events: list[JsonDict] = []
