@@ -356,6 +356,9 @@ class RoomService:
         self.closing = False
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
         self.journal = Journal(engine, self._sqlite_writes, sqlite_writer(engine))
+        # The games are imported here, once: a write in the journal's thread looks its game
+        # up, and must never be the first to (another thread would see half the registry).
+        registry.all_games()
 
     # --- plumbing ---------------------------------------------------------------------------
 
