@@ -10,6 +10,9 @@ from typing import Any
 
 import orjson
 import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
 from sqlalchemy.util import await_only
 
 from app.db import store
@@ -176,6 +179,25 @@ async def test_a_read_that_overlaps_a_seat_marked_away_never_brings_the_old_seat
     await reading
     latest = service.latest(code)
     assert latest is not None and [s.away for s in latest.seats] == [False, True]
+
+
+async def test_a_join_the_database_fails_to_commit_is_unavailable_and_seats_no_one(
+    service: RoomService,
+) -> None:
+    code, _token = await service.create("tiny", "race", "Anna", {"target": 20})
+
+    def disk_fails(_session: Session) -> None:
+        raise OperationalError("COMMIT", None, Exception("disk I/O error"))
+
+    event.listen(Session, "before_commit", disk_fails)
+    try:
+        with pytest.raises(RoomError) as refused:
+            await service.join(code, "Bence")
+    finally:
+        event.remove(Session, "before_commit", disk_fails)
+    assert refused.value.code == "unavailable"
+    assert [s.name for s in (await service.snapshot(code)).seats] == ["Anna"]
+    assert (await service.join(code, "Bence"))[0] == 1  # the seat the failed join did not take
 
 
 class Recorder:
