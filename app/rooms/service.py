@@ -342,6 +342,7 @@ class RoomService:
         # Bumped when a room's seats change (away or back): a read that began before must not
         # put the old seats back in the cache.
         self._seats_changed: dict[str, int] = {}
+        self._finding: dict[str, asyncio.Future[RoomSnapshot]] = {}  # must_exist's reads
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._clock_tasks: dict[str, asyncio.Task[None]] = {}
         self.clock_scale = clock_scale
@@ -531,9 +532,21 @@ class RoomService:
 
     async def must_exist(self, code: str) -> None:
         """Raise `not_found` unless the room exists. Rooms are never deleted, so one this
-        instance holds needs no read."""
-        if code not in self._cache:
-            await self.snapshot(code)
+        instance holds needs no read, and sockets asking at once share one: after a restart
+        every phone of a room opens its socket at the same moment, and the read leaves a
+        started room in the cache for their hellos."""
+        if code in self._cache:
+            return
+        reading = self._finding.get(code)
+        if reading is None:
+            reading = self._finding[code] = asyncio.ensure_future(self.snapshot(code))
+            reading.add_done_callback(lambda done: self._found(code, done))
+        await asyncio.shield(reading)
+
+    def _found(self, code: str, reading: asyncio.Future[RoomSnapshot]) -> None:
+        del self._finding[code]
+        if not reading.cancelled():
+            reading.exception()  # retrieved here too: every socket that asked may have gone
 
     async def authenticate(self, code: str, token: str | None) -> int:
         """The seat `token` holds. Seats are fixed once the match has started, so this

@@ -219,6 +219,30 @@ async def betting_night(rooms: RoomService) -> str:
     return code
 
 
+async def test_phones_opening_sockets_at_once_after_a_restart_share_one_read_of_their_room(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with instance(database_url) as before:
+        code = await betting_night(before)
+    reads: list[str] = []
+    room_by_code = store.room_by_code
+
+    def counted(session: Any, code: str, **kwargs: Any) -> Any:
+        reads.append(code)
+        return room_by_code(session, code, **kwargs)
+
+    monkeypatch.setattr(store, "room_by_code", counted)
+    async with instance(database_url) as after:  # the restarted server: nothing cached
+        await asyncio.gather(*(after.must_exist(code) for _ in range(4)))
+        assert reads == [code]
+        assert after.latest(code) is not None  # held for the four hellos that follow
+        gone = await asyncio.gather(
+            *(after.must_exist("ZZZZZZ") for _ in range(3)), return_exceptions=True
+        )
+        assert [e.code for e in gone if isinstance(e, RoomError)] == ["not_found"] * 3
+        assert reads == [code, "ZZZZZZ"]
+
+
 @asynccontextmanager
 async def night_on_two(
     database_url: str, publish: Publisher = no_broker
