@@ -10,6 +10,7 @@ and the server's peak RSS and CPU. Not a test: it prints figures.
     python bench/load.py full --rooms 500 --pace 2 --seconds 30     # human pace
     python bench/load.py idle --sockets 2000                         # memory of idle sockets
     python bench/load.py rooms --rooms 300        # server CPU to start a room and seat 4 phones
+    python bench/load.py restart --rooms 500      # every phone whole again after a restart
     python bench/load.py echo                                        # the bare ceiling alone
     REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \\
         --database-url postgresql+asyncpg://…     # several instances sharing PostgreSQL and Redis
@@ -90,6 +91,8 @@ def _die_with_parent() -> None:
 class Server:
     process: subprocess.Popen[bytes]
     url: str
+    command: list[str]
+    env: dict[str, str]
     peak_rss_mb: float = 0.0
     cpu_start: float = 0.0
 
@@ -110,17 +113,25 @@ class Server:
                 database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
             )
             command = [sys.executable, "-m", "app"]
-        process = subprocess.Popen(
-            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, preexec_fn=_die_with_parent
-        )
-        server = cls(process, f"127.0.0.1:{port}")
+        server = cls(_spawn(command, env), f"127.0.0.1:{port}", command, env)
+        server.wait_listening()
+        return server
+
+    def wait_listening(self) -> None:
+        host, port = self.url.rsplit(":", 1)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            with contextlib.suppress(OSError), socket.create_connection((host, int(port)), 0.2):
                 break
-            time.sleep(0.1)
-        server.cpu_start = server.cpu_seconds()
-        return server
+            time.sleep(0.02)
+        self.cpu_start = self.cpu_seconds()
+
+    def restart(self) -> None:
+        """SIGTERM (the server closes every socket with 1012), then the same server again on
+        the same port and database, once the old one has exited."""
+        self.stop()
+        self.process = _spawn(self.command, self.env)
+        self.wait_listening()
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -143,6 +154,12 @@ class Server:
             self.process.wait(15)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+def _spawn(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, preexec_fn=_die_with_parent
+    )
 
 
 # --- rooms and clients ----------------------------------------------------------------------
@@ -418,6 +435,59 @@ async def run_rooms(rooms: int, players: int, db: str | None) -> dict[str, float
     }
 
 
+async def run_restart(rooms: int, players: int, db: str | None) -> dict[str, float]:
+    """A restart in the middle of a night: `rooms` started rooms with every phone connected,
+    then SIGTERM and the same server again on the same port and database. Every phone
+    reconnects at once (the worst case: a phone backs off a little), retrying until it is let
+    in; reported: how long the new server took to listen, how long after that every phone held
+    its view again, and the new server's CPU until then."""
+    server = Server.start("full", db)
+
+    async def whole(room: Room, seat: int) -> Any:
+        """A phone's socket once its view has arrived."""
+        hello = orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode()
+        while True:
+            try:
+                ws = await websockets.connect(
+                    f"ws://{server.url}/ws/{room.code}", max_size=2**22, compression=None
+                )
+                await ws.send(hello)
+                while decode_message(await ws.recv()).type != "view":
+                    pass
+                return ws
+            except (OSError, websockets.exceptions.WebSocketException):
+                await asyncio.sleep(0.1)
+
+    try:
+        async with httpx.AsyncClient(base_url=f"http://{server.url}", timeout=60) as http:
+            made: list[Room] = []
+            for start in range(0, rooms, 20):
+                batch = range(start, min(rooms, start + 20))
+                made += await asyncio.gather(*(make_room(http, "full", players, i) for i in batch))
+        seats = [(room, seat) for room in made for seat in range(players)]
+        phones = []
+        for start in range(0, len(seats), 100):
+            phones += await asyncio.gather(*(whole(r, s) for r, s in seats[start : start + 100]))
+        stopped = time.perf_counter()
+        server.restart()
+        listening = time.perf_counter()
+        for ws in phones:  # closed by the old server (1012); let go of them here
+            await ws.close()
+        phones = await asyncio.gather(*(whole(r, s) for r, s in seats))
+        back = time.perf_counter()
+        cpu = server.cpu_seconds() - server.cpu_start
+        for ws in phones:
+            await ws.close()
+    finally:
+        server.stop()
+    return {
+        "phones": len(seats),
+        "new_server_listening_s": listening - stopped,
+        "every_phone_whole_s": back - listening,
+        "server_cpu_s": cpu,
+    }
+
+
 async def run_idle(sockets: int, db: str | None) -> dict[str, float]:
     """Connect `sockets` spectators to rooms and leave them idle; report the server's RSS."""
     server = Server.start("full", db)
@@ -466,7 +536,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("what", choices=["compare", "full", "echo", "idle", "rooms"])
+    parser.add_argument("what", choices=["compare", "full", "echo", "idle", "rooms", "restart"])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4, help="clients (seats) per room")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured duration")
@@ -513,6 +583,9 @@ def main() -> None:
         return
     if args.what == "rooms":
         show("rooms", run(run_rooms(args.rooms, args.clients, args.database_url)))
+        return
+    if args.what == "restart":
+        show("restart", run(run_restart(args.rooms, args.clients, args.database_url)))
         return
     kinds = ["echo", "full"] if args.what == "compare" else [args.what]
     ratios = []
