@@ -388,7 +388,10 @@ class RoomService:
         """SQLite has a single writer. On a file, every write goes in one hop to the journal's
         writer thread, in order (through aiosqlite each statement would hop threads: 67 hops
         to create, join and start a room). Otherwise writes queue here, in order, rather than
-        in SQLite's busy handler, which sleeps and retries."""
+        in SQLite's busy handler, which sleeps and retries. Once the service is closing, the
+        writer thread is going: nothing more is written, the caller hears `unavailable`."""
+        if self.closing:
+            raise unavailable()
         async with _database():
             if self.journal.has_writer:
                 return await self.journal.in_writer(fn, *args, **kwargs)

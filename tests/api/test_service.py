@@ -200,6 +200,15 @@ async def test_a_join_the_database_fails_to_commit_is_unavailable_and_seats_no_o
     assert (await service.join(code, "Bence"))[0] == 1  # the seat the failed join did not take
 
 
+async def test_a_join_once_the_server_is_shutting_down_is_unavailable(database_url: str) -> None:
+    async with instance(database_url) as rooms:
+        code, _token = await rooms.create("tiny", "race", "Anna", {"target": 20})
+        await rooms.aclose()  # SIGTERM: the writer thread is gone
+        with pytest.raises(RoomError) as refused:
+            await rooms.join(code, "Bence")
+        assert refused.value.code == "unavailable"
+
+
 class Recorder:
     """A broker that only remembers what was published."""
 
