@@ -363,9 +363,6 @@ class RoomService:
 
     # --- plumbing ---------------------------------------------------------------------------
 
-    def _writer(self) -> asyncio.Lock | contextlib.nullcontext[None]:
-        return self._sqlite_writes or contextlib.nullcontext()
-
     def _lock(self, code: str) -> asyncio.Lock:
         lock = self._locks.get(code)
         if lock is None:
@@ -395,7 +392,8 @@ class RoomService:
         async with _database():
             if self.journal.has_writer:
                 return await self.journal.in_writer(fn, *args, **kwargs)
-            async with self._writer(), self.sessions.begin() as session:
+            writer = self._sqlite_writes or contextlib.nullcontext()
+            async with writer, self.sessions.begin() as session:
                 return await session.run_sync(fn, *args, **kwargs)
 
     def _room(self, session: Session, code: str, *, lock: bool = False) -> Room:
