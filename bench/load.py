@@ -444,9 +444,13 @@ async def run_restart(rooms: int, players: int, db: str | None) -> dict[str, flo
     server = Server.start("full", db)
 
     async def whole(room: Room, seat: int) -> Any:
-        """A phone's socket once its view has arrived."""
+        """A phone's socket once its view has arrived (a phone still outside after a minute
+        ends the run: the server did not come back)."""
         hello = orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode()
+        deadline = time.monotonic() + 60
         while True:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"seat {seat} of room {room.code} never got back in")
             try:
                 ws = await websockets.connect(
                     f"ws://{server.url}/ws/{room.code}", max_size=2**22, compression=None
