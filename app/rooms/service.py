@@ -52,6 +52,7 @@ from app.rooms.codes import (
 from app.rooms.errors import RoomError, not_found, unavailable
 from app.rooms.journal import Append, Conflict, Journal
 from app.rooms.odds import Odds, OddsWorker, has_odds, job_seed
+from app.rooms.wire import Utf8Text
 
 log = logging.getLogger(__name__)
 
@@ -215,7 +216,7 @@ class RoomSnapshot:
             view["public"] = self._share("public", view["public"])
             view["log"] = self._share("log", view["log"])
             message = {"type": "view", "seq": self.seq, "view": view}
-            cached = self._views[seat] = orjson.dumps(message).decode()
+            cached = self._views[seat] = Utf8Text(orjson.dumps(message))
         return cached
 
     def _share(self, part: str, value: Any) -> orjson.Fragment:

@@ -272,7 +272,7 @@ class Phone:
         self.views: list[dict[str, Any]] = []
 
     async def send_text(self, data: str) -> None:
-        message = orjson.loads(data)
+        message = orjson.loads(data.encode())  # as a server sends it (app/rooms/wire.py)
         if message["type"] == "view":
             self.views.append(message)
 
@@ -355,7 +355,7 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
             await asyncio.sleep(0.05)
             assert [m["seq"] for m in phone.views] == [0, seq]
             mine = snap.view_message(1)
-            assert phone.views[-1] == orjson.loads(mine)  # what the phone would get at `here`
+            assert phone.views[-1] == orjson.loads(mine.encode())  # what the phone would get here
             monkeypatch.undo()
 
 
@@ -371,7 +371,9 @@ async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
             await asyncio.sleep(0.01)
     held = service.latest(code)
     assert held is not None
-    assert [p.views for p in phones] == [[orjson.loads(held.view_message(s))] for s in range(4)]
+    assert [p.views for p in phones] == [
+        [orjson.loads(held.view_message(s).encode())] for s in range(4)
+    ]
 
 
 async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_last_seen(
