@@ -18,10 +18,11 @@ class Utf8Text(str):
 
     utf8: bytes
 
-    def __new__(cls, utf8: bytes) -> Utf8Text:
-        text = super().__new__(cls, utf8, "utf-8")
-        text.utf8 = utf8
-        return text
+    def __new__(cls, utf8: bytes, text: str | None = None) -> Utf8Text:
+        """`text`, when given, must be `utf8` decoded (the caller has it already)."""
+        made = super().__new__(cls, utf8, "utf-8") if text is None else super().__new__(cls, text)
+        made.utf8 = utf8
+        return made
 
     def encode(self, encoding: str = "utf-8", errors: str = "strict") -> bytes:
         if encoding.lower().replace("_", "-") in ("utf-8", "utf8"):

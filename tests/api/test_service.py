@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -226,6 +227,28 @@ async def betting_night(rooms: RoomService) -> str:
         await rooms.join(code, name)
     await rooms.start(code, token)
     return code
+
+
+async def test_every_viewers_message_is_its_view_in_text_and_in_the_bytes_sent(
+    service: RoomService,
+) -> None:
+    code, token = await service.create("focifogadas", "drukker", "Anna", {"turn_seconds": 0})
+    await service.join(code, "Győző")
+    lobby = await service.snapshot(code)
+    for viewer in (None, 0, 1):
+        text = lobby.view_message(viewer)
+        expected = {"type": "view", "seq": 0, "view": lobby.view(viewer)}
+        assert json.loads(text) == orjson.loads(text.encode()) == expected
+    await service.start(code, token)
+    for move in range(6):
+        snap = service.latest(code)
+        assert snap is not None and snap.state is not None
+        for viewer in (None, 0, 1):
+            text = snap.view_message(viewer)
+            expected = {"type": "view", "seq": snap.seq, "view": snap.view(viewer)}
+            assert json.loads(text) == orjson.loads(text.encode()) == expected, (move, viewer)
+        seat = min(snap.to_act())
+        await service.act(code, seat, f"m{move}", snap.game.legal_actions(snap.state, seat)[0])
 
 
 async def test_phones_opening_sockets_at_once_after_a_restart_share_one_read_of_their_room(
