@@ -146,6 +146,7 @@ class Hub:
         self.rooms: dict[str, set[Connection]] = {}
         self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
         self._forced: set[str] = set()  # rooms whose next push goes out even at the same seq
+        self._next_read: dict[str, asyncio.Task[RoomSnapshot]] = {}  # reads not yet begun
         # Presence across instances: each tells the others who is connected to it, on every
         # change and every PRESENCE_EVERY seconds; an instance that stops telling (killed)
         # drops out after PRESENCE_FOR.
@@ -162,7 +163,7 @@ class Hub:
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         try:
-            snap = self._held(code) or await self.service.snapshot(code)
+            snap = self._held(code) or await self._read(code)
             conn.send_view(snap.seq, snap.status, snap.view_message(seat))
             self._send_presence(snap)
             await self._announce(code)
@@ -194,6 +195,23 @@ class Hub:
             return None
         snap = self.service.latest(code)
         return snap if snap is not None and snap.state is not None else None
+
+    async def _read(self, code: str) -> RoomSnapshot:
+        """The room as the database has it, for a phone that has just registered, by a read
+        that begins after it did: a move committed elsewhere before the read began is in it,
+        and news of one after reaches the phone (registered) as for everyone here. Phones
+        registering before that read begins share it: after a restart, a room's phones come
+        back at the same moment (one read for them, not one each). A read already under way
+        is never shared, for it may have begun before this phone registered."""
+        reading = self._next_read.get(code)
+        if reading is None:
+            reading = self._next_read[code] = asyncio.create_task(self._begin_read(code))
+            reading.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(reading)
+
+    async def _begin_read(self, code: str) -> RoomSnapshot:
+        del self._next_read[code]  # from now on, a phone registering waits for a new read
+        return await self.service.snapshot(code)
 
     def _here(self, code: str) -> tuple[set[int], int]:
         """Seats and spectators connected to this instance."""

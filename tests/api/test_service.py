@@ -220,6 +220,19 @@ class Recorder:
         self.heard.append((kind, room, seq, data))
 
 
+def count_room_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The codes of the rooms read from the database from now on, one per read."""
+    reads: list[str] = []
+    room_by_code = store.room_by_code
+
+    def counted(session: Any, code: str, **kwargs: Any) -> Any:
+        reads.append(code)
+        return room_by_code(session, code, **kwargs)
+
+    monkeypatch.setattr(store, "room_by_code", counted)
+    return reads
+
+
 async def betting_night(rooms: RoomService) -> str:
     """A started four-seat Drukker night without a turn clock (views hold no clock time)."""
     code, token = await rooms.create("focifogadas", "drukker", "Anna", {"turn_seconds": 0})
@@ -256,14 +269,7 @@ async def test_phones_opening_sockets_at_once_after_a_restart_share_one_read_of_
 ) -> None:
     async with instance(database_url) as before:
         code = await betting_night(before)
-    reads: list[str] = []
-    room_by_code = store.room_by_code
-
-    def counted(session: Any, code: str, **kwargs: Any) -> Any:
-        reads.append(code)
-        return room_by_code(session, code, **kwargs)
-
-    monkeypatch.setattr(store, "room_by_code", counted)
+    reads = count_room_reads(monkeypatch)
     async with instance(database_url) as after:  # the restarted server: nothing cached
         await asyncio.gather(*(after.must_exist(code) for _ in range(4)))
         assert reads == [code]
@@ -412,6 +418,63 @@ async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_la
         async with Hub(there, "there").connect(phone, code, 2):
             await asyncio.sleep(0.01)
         assert [v["seq"] for v in phone.views] == [3]
+
+
+async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with night_on_two(database_url) as (here, there, code):
+        snap = here.latest(code)
+        assert snap is not None
+        seat = min(snap.to_act())
+        await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+        reads = count_room_reads(monkeypatch)
+        hub, phones = Hub(there, "there"), [Phone() for _ in range(4)]
+
+        async def phone(seat: int) -> None:
+            async with hub.connect(phones[seat], code, seat):
+                await asyncio.sleep(0.05)
+
+        await asyncio.gather(*(phone(seat) for seat in range(4)))
+        assert reads == [code]
+        assert [[v["seq"] for v in p.views] for p in phones] == [[1]] * 4
+
+
+async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of_its_own(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with night_on_two(database_url) as (here, there, code):
+        hub, first, second = Hub(there, "there"), Phone(), Phone()
+        reached, go_on = asyncio.Event(), asyncio.Event()
+        actions_of = store.actions_of
+
+        def stalled_once(*args: Any, **kwargs: Any) -> Any:
+            actions = actions_of(*args, **kwargs)
+            if not reached.is_set():
+                reached.set()
+                await_only(go_on.wait())
+            return actions
+
+        monkeypatch.setattr(store, "actions_of", stalled_once)
+        there.forget(code)
+        reads = count_room_reads(monkeypatch)
+
+        async def phone(socket: Phone, seat: int) -> None:
+            async with hub.connect(socket, code, seat):
+                await asyncio.sleep(0.05)
+
+        early = asyncio.create_task(phone(first, 0))
+        await reached.wait()  # its read has begun, and read the room at seq 0 ...
+        snap = here.latest(code)
+        assert snap is not None
+        seat = min(snap.to_act())
+        await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+        late = asyncio.create_task(phone(second, 1))  # ... when this phone registers
+        await asyncio.sleep(0.05)
+        go_on.set()
+        await asyncio.gather(early, late)
+        assert reads == [code, code]
+        assert [v["seq"] for v in second.views] == [1]  # not seq 0, from the read it missed
 
 
 async def test_a_commit_completing_after_a_newer_read_never_moves_the_room_back(
