@@ -33,6 +33,8 @@ OUTBOX_MAX = 20_000  # Redis messages waiting to go out (Redis unreachable) befo
 # Kinds that stay on the instance that published them: every instance prices the odds of the
 # rooms its own sockets watch (hub.py), so its odds are news to nobody else.
 LOCAL_KINDS = frozenset({"odds"})
+LAST_NEWS_FOR = 2.0  # seconds a stopping broker spends sending what it still holds
+ENDING_FOR = 1.0  # seconds a stopping broker waits for a task or a connection to end
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,16 +179,13 @@ class RedisBroker(Broker):
     async def stop(self) -> None:
         await super().stop()
         if self._sender is not None:
-            self._sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sender
-        with contextlib.suppress(Exception):  # the last news, as a restart closes sockets
-            await asyncio.wait_for(self._flush(), 2.0)
+            await _end(self._sender)
+        # The last news (a restart closes every socket: presence), for a moment at most.
+        await _end(asyncio.ensure_future(self._flush()), LAST_NEWS_FOR)
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        await self._redis.aclose()
+            await _end(self._task)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._redis.aclose(), ENDING_FOR)
 
 
 class PostgresBroker(Broker):
@@ -245,13 +244,25 @@ class PostgresBroker(Broker):
     async def stop(self) -> None:
         await super().stop()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await _end(self._task)
         for conn in (self._listen_conn, self._send_conn):
             if conn is not None:
                 with contextlib.suppress(Exception):
-                    await conn.close()
+                    await asyncio.wait_for(conn.close(), ENDING_FOR)
+
+
+async def _end(task: asyncio.Task[None], grace: float = 0.0) -> None:
+    """Let `task` end within `grace` seconds, else cancel it and wait a little for it: never
+    longer. A client library that swallows the cancellation of the call in flight (redis-py
+    did, in the middle of a publish) leaves a task that never ends, and a server that waited
+    for it hung on SIGTERM until it was killed."""
+    if grace:
+        await asyncio.wait([task], timeout=grace)
+    if not task.done():
+        task.cancel()
+        await asyncio.wait([task], timeout=ENDING_FOR)
+    if task.done() and not task.cancelled():
+        task.exception()  # retrieved: a task that failed on its way out is not news now
 
 
 def asyncpg_dsn(database_url: str) -> str | None:

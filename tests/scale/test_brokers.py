@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import time
 from collections.abc import Callable
 
 import pytest
@@ -16,6 +18,7 @@ from app.rooms.broker import (
     RedisBroker,
     asyncpg_dsn,
 )
+from tests.scale.conftest import REDIS_URL, redis_reachable
 
 pytestmark = pytest.mark.asyncio
 
@@ -135,3 +138,41 @@ async def test_news_the_broker_cannot_deliver_is_counted_for_the_operator(kind: 
     await broker.publish("state", "LOST22", 2)
     await broker.stop()  # the Redis broker's last flush
     assert metrics.REGISTRY.get_sample_value("pitchside_broker_lost_total") == lost + 2
+
+
+async def test_a_stopping_broker_is_not_held_up_by_a_publish_that_swallows_its_cancellation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SIGTERM with a publish in flight: redis-py caught the cancellation of `execute` and
+    went on, so a broker that awaited its sender task waited for ever and the server hung until
+    it was killed."""
+    why = redis_reachable()
+    if why is not None:
+        pytest.skip(why)
+    broker = RedisBroker(REDIS_URL)
+    await broker.start(lambda _m: asyncio.sleep(0))
+    publishing = asyncio.Event()
+
+    class Stuck:
+        """A pipeline whose `execute` hangs, and shrugs off being cancelled."""
+
+        async def __aenter__(self) -> Stuck:
+            return self
+
+        async def __aexit__(self, *_exc: object) -> None:
+            pass
+
+        def publish(self, *_args: object) -> None:
+            pass
+
+        async def execute(self) -> None:
+            publishing.set()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.sleep(60)
+
+    monkeypatch.setattr(broker._redis, "pipeline", lambda **_kw: Stuck())
+    await broker.publish("presence", "STUCK2", 0, {"seats": [], "spectators": 0})
+    await publishing.wait()
+    started = time.monotonic()
+    await asyncio.wait_for(broker.stop(), 10)
+    assert time.monotonic() - started < 5
