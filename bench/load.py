@@ -486,7 +486,7 @@ async def run_restart(rooms: int, players: int, db: str | None) -> dict[str, flo
         for start in range(0, len(seats), 100):
             phones += await asyncio.gather(*(whole(r, s) for r, s in seats[start : start + 100]))
         stopped = time.perf_counter()
-        server.restart()
+        await asyncio.to_thread(server.restart)  # the phones answer its goodbye meanwhile
         listening = time.perf_counter()
         for ws in phones:  # closed by the old server (1012); let go of them here
             await ws.close()
