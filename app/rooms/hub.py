@@ -178,6 +178,7 @@ class Hub:
                 room.discard(conn)
                 if not room:
                     del self.rooms[code]
+                    self._unwatched(code)
             await conn.stop()
             with contextlib.suppress(RoomError):
                 # Presence needs only the seats: this instance's newest copy of the room will
@@ -185,6 +186,14 @@ class Hub:
                 latest = self.service.latest(code)
                 self._send_presence(latest or await self.service.snapshot(code))
             await self._announce(code)
+
+    def _unwatched(self, code: str) -> None:
+        """Nobody here watches the room any more: its views (~8 KB per seat, in text and in
+        bytes) are built again if someone comes back. Held on, every finished room of a busy
+        night kept them for as long as the room stayed in the service's cache."""
+        latest = self.service.latest(code)
+        if latest is not None:
+            latest.forget_views()
 
     def _held(self, code: str) -> RoomSnapshot | None:
         """This instance's copy of a started room when it is sure to be current: with no

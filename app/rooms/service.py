@@ -196,7 +196,8 @@ class RoomSnapshot:
         self.forget_views()
 
     def forget_views(self) -> None:
-        """Build the views again when next asked (the room changed without a new seq)."""
+        """Build the views again when next asked (the room changed without a new seq, or
+        nobody watches it now)."""
         self._views, self._shared, self._table = {}, {}, None
 
     def view_message(self, seat: int | None) -> str:

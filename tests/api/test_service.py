@@ -405,6 +405,22 @@ async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
     ]
 
 
+async def test_a_room_nobody_watches_keeps_no_views_and_builds_them_for_a_phone_back(
+    service: RoomService,
+) -> None:
+    code = await betting_night(service)
+    hub = Hub(service, "only", alone=True)
+    first, back = Phone(), Phone()
+    async with hub.connect(first, code, 0):
+        await asyncio.sleep(0.01)
+    held = service.latest(code)
+    assert held is not None and held.state is not None
+    assert not held._views  # ~8 KB a seat, for every finished room of a night, otherwise
+    async with hub.connect(back, code, 0):
+        await asyncio.sleep(0.01)
+    assert back.views == first.views
+
+
 async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_last_seen(
     database_url: str,
 ) -> None:
