@@ -220,6 +220,15 @@ class Recorder:
         self.heard.append((kind, room, seq, data))
 
 
+async def first_legal_move(rooms: RoomService, code: str, cid: str) -> int:
+    """The first legal action of the first seat the game waits for, as this instance knows
+    the room; returns its seq."""
+    snap = rooms.latest(code)
+    assert snap is not None
+    seat = min(snap.to_act())
+    return await rooms.act(code, seat, cid, snap.game.legal_actions(snap.state, seat)[0])
+
+
 def count_room_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The codes of the rooms read from the database from now on, one per read."""
     reads: list[str] = []
@@ -440,10 +449,7 @@ async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with night_on_two(database_url) as (here, there, code):
-        snap = here.latest(code)
-        assert snap is not None
-        seat = min(snap.to_act())
-        await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+        await first_legal_move(here, code, "a")
         reads = count_room_reads(monkeypatch)
         hub, phones = Hub(there, "there"), [Phone() for _ in range(4)]
 
@@ -481,10 +487,7 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
 
         early = asyncio.create_task(phone(first, 0))
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
-        snap = here.latest(code)
-        assert snap is not None
-        seat = min(snap.to_act())
-        await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
+        await first_legal_move(here, code, "a")
         late = asyncio.create_task(phone(second, 1))  # ... when this phone registers
         await asyncio.sleep(0.05)
         go_on.set()
