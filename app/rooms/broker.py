@@ -184,8 +184,7 @@ class RedisBroker(Broker):
         await _end(asyncio.ensure_future(self._flush()), LAST_NEWS_FOR)
         if self._task is not None:
             await _end(self._task)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._redis.aclose(), ENDING_FOR)
+        await _end(asyncio.ensure_future(self._redis.aclose()), ENDING_FOR)
 
 
 class PostgresBroker(Broker):
@@ -247,13 +246,12 @@ class PostgresBroker(Broker):
             await _end(self._task)
         for conn in (self._listen_conn, self._send_conn):
             if conn is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(conn.close(), ENDING_FOR)
+                await _end(asyncio.ensure_future(conn.close()), ENDING_FOR)
 
 
-async def _end(task: asyncio.Task[None], grace: float = 0.0) -> None:
+async def _end(task: asyncio.Future[Any], grace: float = 0.0) -> None:
     """Let `task` end within `grace` seconds, else cancel it and wait a little for it: never
-    longer. A client library that swallows the cancellation of the call in flight (redis-py
+    longer. Its failure, if it failed, is no news now (a closing connection's, say). A client library that swallows the cancellation of the call in flight (redis-py
     did, in the middle of a publish) leaves a task that never ends, and a server that waited
     for it hung on SIGTERM until it was killed."""
     if grace:
@@ -262,7 +260,7 @@ async def _end(task: asyncio.Task[None], grace: float = 0.0) -> None:
         task.cancel()
         await asyncio.wait([task], timeout=ENDING_FOR)
     if task.done() and not task.cancelled():
-        task.exception()  # retrieved: a task that failed on its way out is not news now
+        task.exception()  # retrieved, so never reported as unretrieved
 
 
 def asyncpg_dsn(database_url: str) -> str | None:
