@@ -213,7 +213,7 @@ class Hub:
         back at the same moment (one read for them, not one each). A read already under way
         is never shared, for it may have begun before this phone registered."""
         reading = self._next_read.get(code)
-        if reading is None:
+        if reading is None or reading.done():  # done before it began: cancelled at shutdown
             reading = self._next_read[code] = asyncio.create_task(self._begin_read(code))
             reading.add_done_callback(lambda t: t.cancelled() or t.exception())
         return await asyncio.shield(reading)
