@@ -27,8 +27,5 @@ def test_the_text_is_the_decoded_message_and_encodes_to_its_own_bytes() -> None:
 @pytest.mark.parametrize("encoding", ["utf-16", "latin-1"])
 def test_other_encodings_are_worked_out_as_for_any_str(encoding: str) -> None:
     text = Utf8Text(orjson.dumps(MESSAGE))
-    assert text.encode(encoding, "replace") == raw_str().encode(encoding, "replace")
-
-
-def raw_str() -> str:
-    return orjson.dumps(MESSAGE).decode()
+    plain = orjson.dumps(MESSAGE).decode()
+    assert text.encode(encoding, "replace") == plain.encode(encoding, "replace")
