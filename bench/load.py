@@ -200,8 +200,21 @@ class Room:
             return
         oldest = min(self.newest.values())
         for seq in [q for q in self.sent_at if q <= oldest]:
-            arrivals = (next(t for s, t in history if s >= seq) for history in self.seen.values())
-            stats.latencies.append(max(arrivals) - self.sent_at.pop(seq))
+            stats.latencies.append(
+                max(_arrival(history, seq) for history in self.seen.values())
+                - self.sent_at.pop(seq)
+            )
+
+
+def _arrival(history: deque[tuple[int, float]], seq: int) -> float:
+    """When the first view of `seq` or later came (a seat's views come in seq order): looked
+    for from the newest, as the one sought is nearly always among the last few."""
+    when = history[-1][1]
+    for s, t in reversed(history):
+        if s < seq:
+            break
+        when = t
+    return when
 
 
 async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int) -> Room:
@@ -321,8 +334,9 @@ async def run_load(
         # One HTTP client (kept-alive connections) per instance for the whole run: a client
         # per new room cost the load generator more than the server's answers did. Idle
         # connections are dropped here before uvicorn's 5 s keep-alive closes them: reusing
-        # one the server is closing at that moment fails the request (httpx.ReadError).
-        limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
+        # one the server is closing at that moment fails the request (httpx.ReadError). A few
+        # connections only: httpx checks every pooled one on each request.
+        limits = httpx.Limits(max_connections=8, keepalive_expiry=2.0)
         https = [
             await stack.enter_async_context(
                 httpx.AsyncClient(base_url=f"http://{server.url}", limits=limits, timeout=60)
