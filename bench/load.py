@@ -384,10 +384,10 @@ async def run_load(
         await asyncio.sleep(WARM_UP)
         before = Stats(stats.connected, stats.actions, stats.views, stats.errors, rooms=stats.rooms)
         skip = len(stats.latencies)
-        cpu0, t0 = cpu_seconds(), time.perf_counter()
+        cpu0, own0, t0 = cpu_seconds(), time.process_time(), time.perf_counter()
         await asyncio.sleep(seconds)
         elapsed = time.perf_counter() - t0
-        cpu = cpu_seconds() - cpu0
+        cpu, own = cpu_seconds() - cpu0, time.process_time() - own0
         snapshot = Stats(
             stats.connected,
             stats.actions - before.actions,
@@ -421,6 +421,10 @@ async def run_load(
         "errors": snapshot.errors,
         "peak_rss_mb": sum(server.peak_rss_mb for server in servers),  # all instances
         "server_cpu_pct": 100 * cpu / elapsed,  # of one core, all instances together
+        # CPU per action, steadier than actions/s from run to run: the server's (all
+        # instances), and the load generator's own, which shares the machine
+        "server_cpu_us_per_action": 1e6 * cpu / max(snapshot.actions, 1),
+        "generator_cpu_us_per_action": 1e6 * own / max(snapshot.actions, 1),
         "error_codes": snapshot.error_codes,  # type: ignore[dict-item]
     }
 
