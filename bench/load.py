@@ -3,7 +3,8 @@
 Each room plays random legal actions, either as fast as views arrive (`--pace 0`, saturation)
 or on average every `--pace` seconds (human pace). It prints actions/s, views/s, the latency
 from sending an action to the last seat of the room receiving the view of it (p50/p95/p99),
-and the server's peak RSS and CPU. Not a test: it prints figures.
+the server's peak RSS and CPU, and the CPU per action of the server and of the generator
+itself. Not a test: it prints figures.
 
     python bench/load.py compare              # echo ceiling vs the full server, and the ratio
     python bench/load.py compare --rounds 3   # the same three times, and the median ratio
