@@ -33,13 +33,19 @@ def pg_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture
+def redis_url() -> str:
+    """The machine's Redis; a test that needs it skips, saying why, when it is not reachable."""
+    why = redis_reachable()
+    if why is not None:
+        pytest.skip(why)
+    return REDIS_URL
+
+
 @pytest.fixture(params=["redis", "listen-notify"])
 def broker_env(request: pytest.FixtureRequest) -> dict[str, str]:
     if request.param == "redis":
-        why = redis_reachable()
-        if why is not None:
-            pytest.skip(why)
-        return {"REDIS_URL": REDIS_URL}
+        return {"REDIS_URL": request.getfixturevalue("redis_url")}
     return {"REDIS_URL": ""}
 
 

@@ -18,7 +18,6 @@ from app.rooms.broker import (
     RedisBroker,
     asyncpg_dsn,
 )
-from tests.scale.conftest import REDIS_URL, redis_reachable
 
 pytestmark = pytest.mark.asyncio
 
@@ -141,15 +140,12 @@ async def test_news_the_broker_cannot_deliver_is_counted_for_the_operator(kind: 
 
 
 async def test_a_stopping_broker_is_not_held_up_by_a_publish_that_swallows_its_cancellation(
-    monkeypatch: pytest.MonkeyPatch,
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SIGTERM with a publish in flight: redis-py caught the cancellation of `execute` and
     went on, so a broker that awaited its sender task waited for ever and the server hung until
     it was killed."""
-    why = redis_reachable()
-    if why is not None:
-        pytest.skip(why)
-    broker = RedisBroker(REDIS_URL)
+    broker = RedisBroker(redis_url)
     await broker.start(lambda _m: asyncio.sleep(0))
     publishing = asyncio.Event()
 
