@@ -318,6 +318,12 @@ class Phone:
         pass
 
 
+async def visit(hub: Hub, phone: Phone, code: str, seat: int, seconds: float = 0.01) -> None:
+    """A phone that connects to `hub`, stays `seconds` (its first view comes) and leaves."""
+    async with hub.connect(phone, code, seat):
+        await asyncio.sleep(seconds)
+
+
 def forbid_room_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     """From here on, reading a room from the database fails the test."""
 
@@ -405,8 +411,7 @@ async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
     forbid_room_reads(monkeypatch)
     phones = [Phone() for _ in range(4)]
     for seat, phone in enumerate(phones):
-        async with hub.connect(phone, code, seat):
-            await asyncio.sleep(0.01)
+        await visit(hub, phone, code, seat)
     held = service.latest(code)
     assert held is not None
     assert [p.views for p in phones] == [
@@ -420,13 +425,11 @@ async def test_a_room_nobody_watches_keeps_no_views_and_builds_them_for_a_phone_
     code = await betting_night(service)
     hub = Hub(service, "only", alone=True)
     first, back = Phone(), Phone()
-    async with hub.connect(first, code, 0):
-        await asyncio.sleep(0.01)
+    await visit(hub, first, code, 0)
     held = service.latest(code)
     assert held is not None and held.state is not None
     assert not held._views  # ~8 KB a seat, for every finished room of a night, otherwise
-    async with hub.connect(back, code, 0):
-        await asyncio.sleep(0.01)
+    await visit(hub, back, code, 0)
     assert back.views == first.views
 
 
@@ -435,13 +438,9 @@ async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_la
 ) -> None:
     async with night_on_two(database_url) as (here, there, code):
         for cid in ("a", "b", "c"):
-            snap = here.latest(code)
-            assert snap is not None
-            seat = min(snap.to_act())
-            await here.act(code, seat, cid, snap.game.legal_actions(snap.state, seat)[0])
+            await first_legal_move(here, code, cid)
         phone = Phone()
-        async with Hub(there, "there").connect(phone, code, 2):
-            await asyncio.sleep(0.01)
+        await visit(Hub(there, "there"), phone, code, 2)
         assert [v["seq"] for v in phone.views] == [3]
 
 
@@ -452,12 +451,7 @@ async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
         await first_legal_move(here, code, "a")
         reads = count_room_reads(monkeypatch)
         hub, phones = Hub(there, "there"), [Phone() for _ in range(4)]
-
-        async def phone(seat: int) -> None:
-            async with hub.connect(phones[seat], code, seat):
-                await asyncio.sleep(0.05)
-
-        await asyncio.gather(*(phone(seat) for seat in range(4)))
+        await asyncio.gather(*(visit(hub, phones[seat], code, seat, 0.05) for seat in range(4)))
         assert reads == [code]
         assert [[v["seq"] for v in p.views] for p in phones] == [[1]] * 4
 
@@ -480,15 +474,10 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
         monkeypatch.setattr(store, "actions_of", stalled_once)
         there.forget(code)
         reads = count_room_reads(monkeypatch)
-
-        async def phone(socket: Phone, seat: int) -> None:
-            async with hub.connect(socket, code, seat):
-                await asyncio.sleep(0.05)
-
-        early = asyncio.create_task(phone(first, 0))
+        early = asyncio.create_task(visit(hub, first, code, 0, 0.05))
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
         await first_legal_move(here, code, "a")
-        late = asyncio.create_task(phone(second, 1))  # ... when this phone registers
+        late = asyncio.create_task(visit(hub, second, code, 1, 0.05))  # ... when it registers
         await asyncio.sleep(0.05)
         go_on.set()
         await asyncio.gather(early, late)
