@@ -251,9 +251,10 @@ class PostgresBroker(Broker):
 
 async def _end(task: asyncio.Future[Any], grace: float = 0.0) -> None:
     """Let `task` end within `grace` seconds, else cancel it and wait a little for it: never
-    longer. Its failure, if it failed, is no news now (a closing connection's, say). A client library that swallows the cancellation of the call in flight (redis-py
-    did, in the middle of a publish) leaves a task that never ends, and a server that waited
-    for it hung on SIGTERM until it was killed."""
+    longer. Its failure, if it failed, is no news now (a closing connection's, say). A client
+    library that swallows the cancellation of the call in flight (redis-py did, in the middle
+    of a publish) leaves a task that never ends, and a server that waited for it hung on
+    SIGTERM until it was killed."""
     if grace:
         await asyncio.wait([task], timeout=grace)
     if not task.done():
