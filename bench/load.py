@@ -422,8 +422,8 @@ async def run_load(
         "errors": snapshot.errors,
         "peak_rss_mb": sum(server.peak_rss_mb for server in servers),  # all instances
         "server_cpu_pct": 100 * cpu / elapsed,  # of one core, all instances together
-        # CPU per action, steadier than actions/s from run to run: the server's (all
-        # instances), and the load generator's own, which shares the machine
+        # CPU per action, comparable at any pace (below saturation actions/s is the pace's):
+        # the server's (all instances), and the load generator's own, which shares the machine
         "server_cpu_us_per_action": 1e6 * cpu / max(snapshot.actions, 1),
         "generator_cpu_us_per_action": 1e6 * own / max(snapshot.actions, 1),
         "error_codes": snapshot.error_codes,  # type: ignore[dict-item]
