@@ -9,8 +9,8 @@ from typing import Any
 
 from app.games.base import Action, View
 from app.games.hattrick.cards import DRIBBLE, KEEPER_BASE, LONG, SHOOTING, SHORT
-from app.games.hattrick.rules import forward as fwd
-from app.games.hattrick.rules import own_col, own_line
+from app.games.hattrick.pitch import forward as fwd
+from app.games.hattrick.pitch import own_col, own_line
 
 Cell = dict[str, Any] | None
 Grid = list[list[Cell]]
