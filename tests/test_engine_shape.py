@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from app.games import registry
-from app.games.base import Game
+from app.games.base import REVEAL, Game, HandsOver, Priced, View, view
+from tests.support.tiny import TINY
 
 GAMES = Path(__file__).resolve().parents[1] / "app" / "games"
 PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
@@ -108,6 +109,32 @@ def test_a_game_satisfies_the_protocol_and_its_state_is_frozen(package: str) -> 
     assert params is not None and params.frozen, f"{type(state).__name__} is not frozen"
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(state, dataclasses.fields(state)[0].name, None)
+
+
+@pytest.mark.parametrize("package", [p for p in PACKAGES if p not in KNOWN_GAPS])
+def test_view_composes_public_and_private_and_the_old_methods_agree(package: str) -> None:
+    game = importlib.import_module(f"app.games.{package}.game").GAME
+    mode = next(iter(game.modes))
+    spec = game.modes[mode]
+    state = game.new(mode, spec.defaults(), spec.min_players, 3)
+    shown = game.public(state)
+    assert view(game, state, None) == View(shown.phase, shown.public, None)
+    for seat in range(spec.min_players):
+        mine = game.private(state, seat)
+        assert mine is not None
+        assert view(game, state, seat) == View(shown.phase, shown.public, mine)
+        assert game.view(state, seat) == view(game, state, seat)  # the aliases, until merged
+        assert game.private_view(state, seat) == mine
+    assert game.private(state, spec.max_players) is None  # not a seat: no secrets
+    assert view(game, state, REVEAL) == game.revealed(state) == game.view(state, REVEAL)
+    assert game.revealed(state).private is not None
+
+
+def test_optional_capabilities_are_protocols() -> None:
+    hattrick, duel = registry.get("hattrick"), registry.get("duel")
+    assert isinstance(TINY, Priced) and not isinstance(TINY, HandsOver)
+    for game in (hattrick, duel):
+        assert not isinstance(game, Priced) and not isinstance(game, HandsOver)
 
 
 def test_the_check_finds_a_missing_file_a_missing_name_and_a_missing_method(

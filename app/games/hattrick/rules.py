@@ -23,8 +23,14 @@ from app.games.hattrick.deck import coin_toss
 from app.games.hattrick.halves import setup_half
 from app.games.hattrick.legal import legal_actions, to_act
 from app.games.hattrick.pitch import pass_ball
-from app.games.hattrick.shot import goal_kick, penalty_kick, reveal_shot, save_draw, so_action
-from app.games.hattrick.shot import so_shot as so_shot_decision
+from app.games.hattrick.shot import (
+    goal_kick,
+    penalty_kick,
+    reveal_shot,
+    save_draw,
+    so_action,
+    so_shot,
+)
 from app.games.hattrick.state import Events, Match, Options, put
 from app.games.hattrick.turn import (
     after_move,
@@ -98,7 +104,7 @@ def act(m: Match, seat: int, action: Action, ev: Events) -> Match:
     if phase == "so_action":
         return so_action(m, action, ev)
     if phase == "so_shot":
-        return so_shot_decision(m, kind == "shoot", ev)
+        return so_shot(m, kind == "shoot", ev)
     if phase == "save_draw":
         return save_draw(m, kind == "save_draw", ev)
     if phase == "goal_kick_card":
