@@ -7,7 +7,9 @@ Decisions with exactly one legal option are applied by the engine itself (§11, 
 
 from __future__ import annotations
 
-from app.games.base import Action, Event, IllegalAction, JsonDict, NotYourTurn, Rng
+from typing import Required
+
+from app.games.base import Action, Event, IllegalAction, JsonDict, NotYourTurn, Result, Rng
 from app.games.hattrick.cards import (
     DECKS,
     DRIBBLE,
@@ -110,7 +112,7 @@ def nearest_line_player(m: Match, team: int, line: int) -> str:
 # --- Set-up (§3.2, §4.2) ------------------------------------------------------------------------
 
 
-def new_match(options: JsonDict, seed: int) -> tuple[Match, Events]:
+def new(options: JsonDict, seed: int) -> tuple[Match, Events]:
     stars = [sorted(stars_of(options["team_blue"])), sorted(stars_of(options["team_red"]))]
     m = Match(options=dict(options), rng=Rng(seed), stars=stars)
     ev: Events = []
@@ -280,25 +282,27 @@ def finish(m: Match, winner: int | None, ev: Events) -> None:
 # --- Whose decision, and the legal options (§11) -----------------------------------------------
 
 
-def deciders(m: Match) -> list[int]:
+def to_act(m: Match) -> frozenset[int]:
     """The seats the game waits for (before single options are applied automatically)."""
     phase = m.phase
     if phase == "over":
-        return []
+        return frozenset()
     if phase == "play":
-        return [s for s in (0, 1) if m.pending[s] is None and m.played[s] is None and m.hands[s]]
+        return frozenset(
+            s for s in (0, 1) if m.pending[s] is None and m.played[s] is None and m.hands[s]
+        )
     if phase == "shot_cards":
-        return [s for s in (0, 1) if m.pending[s] is None]
+        return frozenset(s for s in (0, 1) if m.pending[s] is None)
     if phase in ("defender_move", "free_kick_defender"):
-        return [1 - m.attacker]
+        return frozenset({1 - m.attacker})
     if phase == "goal_kick_other":
-        return [1 - m.attacker]
+        return frozenset({1 - m.attacker})
     if phase == "save_draw":
-        return [1 - shooter(m)]
+        return frozenset({1 - shooter(m)})
     if phase == "kick":
         assert m.shootout is not None
-        return [int(m.shootout["kicker"])]
-    return [m.attacker]
+        return frozenset({int(m.shootout["kicker"])})
+    return frozenset({m.attacker})
 
 
 def shooter(m: Match) -> int:
@@ -306,8 +310,8 @@ def shooter(m: Match) -> int:
     return int(m.shot["team"])
 
 
-def options(m: Match, seat: int) -> list[Action]:
-    if seat not in deciders(m):
+def legal_actions(m: Match, seat: int) -> list[Action]:
+    if seat not in to_act(m):
         return []
     phase = m.phase
     if phase == "play":
@@ -437,9 +441,9 @@ def shot_card_options(m: Match, seat: int) -> list[Action]:
 
 
 def apply(state: Match, seat: int, action: Action) -> tuple[Match, Events]:
-    if seat not in deciders(state):
+    if seat not in to_act(state):
         raise NotYourTurn(f"seat {seat} has nothing to decide now")
-    if action not in options(state, seat):
+    if action not in legal_actions(state, seat):
         raise IllegalAction(f"not a legal action now: {action!r}")
     m = clone(state)
     ev: Events = []
@@ -451,8 +455,8 @@ def apply(state: Match, seat: int, action: Action) -> tuple[Match, Events]:
 def settle(m: Match, ev: Events) -> None:
     """Apply every decision that has exactly one legal option (§11, A31)."""
     while True:
-        for seat in deciders(m):
-            only = options(m, seat)
+        for seat in sorted(to_act(m)):
+            only = legal_actions(m, seat)
             if len(only) == 1:
                 act(m, seat, only[0], ev)
                 break
@@ -501,7 +505,7 @@ def choose_card(m: Match, seat: int, card: str, ev: Events) -> None:
     m.hands[seat].remove(card)
     m.pending[seat] = card
     ev.append({"event": "card_laid", "team": seat})
-    if not deciders(m):
+    if not to_act(m):
         reveal_cards(m, ev)
 
 
@@ -1101,10 +1105,17 @@ def shootout_kick_done(m: Match, scored: bool, ev: Events) -> None:
 # --- Outcome --------------------------------------------------------------------------------------
 
 
-def result(m: Match) -> JsonDict | None:
+class HatTrickResult(Result, total=False):
+    score: Required[list[int]]
+    draw: Required[bool]
+    shootout: list[int]  # the shoot-out goals, when there was one
+
+
+def result(m: Match) -> HatTrickResult | None:
+    """None while playing; then the winners, the final score and, after a shoot-out, its goals."""
     if m.phase != "over":
         return None
-    out: JsonDict = {
+    out: HatTrickResult = {
         "winners": [] if m.winner is None else [m.winner],
         "score": list(m.score),
         "draw": m.winner is None,

@@ -6,7 +6,7 @@ undisclosed choices (a laid card, a shooting or keeper card before the reveal) s
 
 from __future__ import annotations
 
-from app.games.base import REVEAL, JsonDict, View, Viewer
+from app.games.base import JsonDict, PublicView, View
 from app.games.hattrick.cards import (
     COLOUR,
     EMPTY_NAMES,
@@ -125,7 +125,11 @@ def shot_view(m: Match) -> JsonDict | None:
     return out
 
 
-def public_view(m: Match) -> JsonDict:
+def public(m: Match) -> PublicView:
+    return PublicView(m.phase, _public(m))
+
+
+def _public(m: Match) -> JsonDict:
     so = m.shootout
     return {
         "half": m.half,
@@ -163,7 +167,10 @@ def public_view(m: Match) -> JsonDict:
     }
 
 
-def private_view(m: Match, seat: int) -> JsonDict:
+def private(m: Match, seat: int) -> JsonDict | None:
+    """The manager's own hand and the card it chose face down; None for anyone else."""
+    if seat not in (0, 1):
+        return None
     chosen = m.pending[seat]
     return {
         "team": seat,
@@ -172,16 +179,11 @@ def private_view(m: Match, seat: int) -> JsonDict:
     }
 
 
-def view(m: Match, viewer: Viewer) -> View:
-    public = public_view(m)
-    if viewer is None:
-        return View(m.phase, public, None)
-    if viewer == REVEAL:
-        private: JsonDict = {
-            "hands": [[card_face(c) for c in h] for h in m.hands],
-            "piles": [[card_face(c) for c in p] for p in m.piles],
-            "pending": [None if c is None else card_face(c) for c in m.pending],
-        }
-        return View(m.phase, public, private)
-    assert isinstance(viewer, int)
-    return View(m.phase, public, private_view(m, viewer))
+def revealed(m: Match) -> View:
+    """Everything face up: both hands, the order of both draw piles, the hidden choices."""
+    face_up: JsonDict = {
+        "hands": [[card_face(c) for c in h] for h in m.hands],
+        "piles": [[card_face(c) for c in p] for p in m.piles],
+        "pending": [None if c is None else card_face(c) for c in m.pending],
+    }
+    return View(m.phase, _public(m), face_up)

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.base import REVEAL
+from app.games.base import REVEAL, view
 from app.games.hattrick import GAME, rules
 from app.games.hattrick.cards import DECKS, PLAYERS, TEAM_CHOICES, number_of, team_of
 from app.games.hattrick.state import Match
@@ -80,7 +80,7 @@ def check_invariants(m: Match, before: Match | None) -> None:
 
 
 def check_views(m: Match) -> None:
-    spectator = GAME.view(m, None)
+    spectator = view(GAME, m, None)
     assert spectator.private is None
     everyone = secrets_of(m, 0) | secrets_of(m, 1)
     assert not ids_in(spectator.public) & everyone
@@ -88,11 +88,11 @@ def check_views(m: Match) -> None:
         shot = spectator.public["shot"]
         assert shot["shooting"] is None and shot["keeper"] is None
     for seat in (0, 1):
-        v = GAME.view(m, seat)
+        v = view(GAME, m, seat)
         assert v.public == spectator.public
         assert not ids_in(v.private) & secrets_of(m, 1 - seat)
         assert m.pending[1 - seat] is None or m.pending[1 - seat] not in repr(v.private)
-    GAME.view(m, REVEAL)
+    view(GAME, m, REVEAL)
 
 
 def random_match(opts: dict[str, Any], seed: int, *, full_checks: bool) -> Match:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.games.base import BadOptions, IllegalAction, NotYourTurn
-from app.games.hattrick import GAME, rules
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn, view
+from app.games.hattrick import GAME, cards, rules
 from app.games.hattrick.cards import DECKS, KEEPER_BASE, PLAYERS, SHOOTING, keeper_cards
 from tests.engines.hattrick.helpers import (
     NO_MOVE,
@@ -76,7 +76,7 @@ def test_2_5_keeper_base_best_position_is_two():
 
 def test_2_6_national_team_flips_star_sides():
     state = GAME.new("match", {"team_blue": "BRA", "team_red": "GER"}, 2, 3)
-    public = GAME.view(state, None).public
+    public = view(GAME, state, None).public
     stars = sorted(
         (p["team"], p["number"]) for row in public["pitch"] for p in row if p and p["star"]
     )
@@ -97,7 +97,7 @@ def test_3_2_starting_grid():
 
 
 def test_4_2_set_up_three_cards_each_and_ball_on_kickoff_no_6():
-    state, events = rules.new_match(GAME.modes["match"].defaults(), 5)
+    state, events = rules.new(GAME.modes["match"].defaults(), 5)
     toss = kinds(events, "coin_toss")[0]
     assert toss["purpose"] == "first_half_kickoff"
     assert state.carrier == pid(f"{'BR'[toss['team']]}6")
@@ -230,9 +230,9 @@ def test_5_1_cards_are_laid_face_down_then_both_draw_and_reveal():
     m = make(hands=(BLUE_HAND, RED_HAND))
     m1, ev = GAME.apply(m, 0, card("B-SP4L-a"))
     assert GAME.to_act(m1) == {1} and kinds(ev, "card_laid") == [{"event": "card_laid", "team": 0}]
-    assert GAME.view(m1, 1).public["table"][0] == {"id": None, "back": "blue"}
-    assert "B-SP4L-a" not in repr(GAME.view(m1, 1)) and "B-SP4L-a" not in repr(ev)
-    assert GAME.view(m1, 0).private["chosen"]["id"] == "B-SP4L-a"
+    assert view(GAME, m1, 1).public["table"][0] == {"id": None, "back": "blue"}
+    assert "B-SP4L-a" not in repr(view(GAME, m1, 1)) and "B-SP4L-a" not in repr(ev)
+    assert view(GAME, m1, 0).private["chosen"]["id"] == "B-SP4L-a"
     with pytest.raises(NotYourTurn):
         GAME.apply(m1, 0, card("B-SP1L-a"))
     m2, ev = GAME.apply(m1, 1, card("R-SP1L-a"))
@@ -456,7 +456,7 @@ def test_2_5_keeper_base_is_public_from_the_shots_start(star_keeper, base):
     m, _ = short_turn(m, "B-DR2L-a", "R-SP2L-a")  # the penalty of the test below
     assert m.phase == "shot_cards" and m.shot["base"] is None
     for viewer in (0, 1, None):
-        shot = GAME.view(m, viewer).public["shot"]
+        shot = view(GAME, m, viewer).public["shot"]
         assert (shot["line"], shot["col"], shot["base"]) == (6, 3, base)
         assert shot["power"] is None and shot["keeper"] is None
     keeper = "R-GK*-C" if star_keeper else "R-GK-C"
@@ -834,7 +834,7 @@ def test_11_illegal_actions_change_nothing():
 
 
 def test_12_chance_events_are_logged_without_secret_cards():
-    state, events = rules.new_match(GAME.modes["match"].defaults(), 9)
+    state, events = rules.new(GAME.modes["match"].defaults(), 9)
     names = [e["event"] for e in events]
     assert names[:2] == ["coin_toss", "deck_shuffled"] and names.count("cards_drawn") == 2
     hands = {*state.hands[0], *state.hands[1]}
@@ -843,22 +843,16 @@ def test_12_chance_events_are_logged_without_secret_cards():
 
 def test_13_views_hide_hands_and_piles():
     state = GAME.new("match", {}, 2, 4)
-    spectator = GAME.view(state, None)
+    spectator = view(GAME, state, None)
     assert spectator.private is None
     for seat in (0, 1):
-        v = GAME.view(state, seat)
+        v = view(GAME, state, seat)
         assert v.public == spectator.public
         assert [c["id"] for c in v.private["hand"]] == state.hands[seat]
         other = {*state.hands[1 - seat], *state.piles[1 - seat]}
         assert not any(c in repr(v) for c in other)
-    assert GAME.view(state, rules_reveal()).private["hands"][1][0]["id"] == state.hands[1][0]
+    assert view(GAME, state, REVEAL).private["hands"][1][0]["id"] == state.hands[1][0]
     assert spectator.public["score"] == [0, 0] and spectator.public["hand_sizes"] == [3, 3]
-
-
-def rules_reveal():
-    from app.games.base import REVEAL
-
-    return REVEAL
 
 
 def test_14_options():
@@ -890,6 +884,4 @@ def test_7_4_no_shot_outside_the_final_two_lines():
     [("L", "L", 1), ("L", "C", 0), ("L", "R", -1), ("C", "C", 1), ("C", "R", 0), ("R", "L", -1)],
 )
 def test_8_3_keeper_overlay(target, covers, overlay):
-    from app.games.hattrick.cards import overlay as overlay_of
-
-    assert overlay_of(target, covers) == overlay
+    assert cards.overlay(target, covers) == overlay
