@@ -11,6 +11,17 @@ dumped form. `new(seed)` followed by the action log replays to the same dump, by
 Legality: `legal_actions(state, seat)` is the complete list of actions `seat` may send now;
 the client sends one element verbatim. `apply` raises `IllegalAction` for anything else
 (`NotYourTurn` when the seat is not in `to_act`), and never mutates its input.
+
+Visibility: `public(state)` is what everyone sees (built once per step), `private(state, seat)`
+that seat's secrets, `revealed(state)` everything face up; `view` composes them for a viewer.
+Optional capabilities are Protocols a game satisfies by having the method: `HandsOver`
+(`isinstance(game, HandsOver)`) and `Priced`.
+
+Each game is a package of the same files: cards.py (the catalogue as data), state.py (the
+frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
+with the steps in modules named for what they hold), views.py (`public`, `private`,
+`revealed`: the only place deciding visibility), bot.py (`choose`) and game.py (`GAME`, this
+contract). tests/test_engine_shape.py checks it.
 """
 
 from __future__ import annotations

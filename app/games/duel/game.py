@@ -19,7 +19,7 @@ from app.games.base import (
     ViewAliases,
     view,
 )
-from app.games.duel import bot, outcome, rules, views
+from app.games.duel import bot, rules, views
 from app.games.duel import state as duel_state
 from app.games.duel.outcome import DuelResult
 from app.games.duel.state import Options, State
@@ -50,7 +50,7 @@ class DuelGame(ViewAliases[State]):
         if seats != 2:
             raise BadOptions("Football Duel is played by exactly 2 players")
         checked = self.modes[mode].check_options(options)
-        return rules.new_state(Options(**checked), seed)
+        return rules.new(Options(**checked), seed)[0]
 
     def to_act(self, state: State) -> frozenset[int]:
         return rules.to_act(state)
@@ -71,7 +71,7 @@ class DuelGame(ViewAliases[State]):
         return views.revealed(state)
 
     def result(self, state: State) -> DuelResult | None:
-        return outcome.result(state)
+        return rules.result(state)
 
     def dump(self, state: State) -> JsonDict:
         return duel_state.dump(state)

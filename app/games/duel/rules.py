@@ -13,7 +13,7 @@ from dataclasses import replace
 from app.games.base import Action, Event, IllegalAction, Rng, check_legal
 from app.games.duel.arrange import arrange, arrangement_actions, is_legal_arrangement, refill
 from app.games.duel.cards import Card, compare, deck, face, value_of
-from app.games.duel.outcome import coin_toss, finish
+from app.games.duel.outcome import coin_toss, finish, result
 from app.games.duel.shootout import (
     GOAL,
     SAVED,
@@ -39,6 +39,8 @@ from app.games.duel.state import (
     without,
 )
 
+__all__ = ["apply", "legal_actions", "new", "result", "to_act"]
+
 ATTACK_WINS = "attack_wins"
 TIE = "tie"
 DEFENCE_WINS = "defence_wins"
@@ -47,11 +49,13 @@ DEFENCE_WINS = "defence_wins"
 # --- Set-up ------------------------------------------------------------------------------------
 
 
-def new_state(options: Options, seed: int) -> State:
-    """rules/duel.md "Set-up" 4: a coin toss decides who has the ball in the first half."""
+def new(options: Options, seed: int) -> tuple[State, Events]:
+    """rules/duel.md "Set-up" 4: a coin toss decides who has the ball in the first half; the
+    state before the first decision and the events of the set-up."""
     kick_off, rng = Rng(seed).randint(0, 1)
     state = State(options=options, rng=rng, phase=Phase.OVER, sides=(Side(), Side()))
-    return _setup_half(replace(state, kick_off=kick_off), 1, kick_off, [])
+    events: Events = []
+    return _setup_half(replace(state, kick_off=kick_off), 1, kick_off, events), events
 
 
 def _setup_half(state: State, half: int, ball: int, events: Events) -> State:

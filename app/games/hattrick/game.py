@@ -87,7 +87,7 @@ class HatTrick(ViewAliases[Match]):
         legal = rules.legal_actions(state, seat)
         if not legal:
             return None
-        return bot.choose(view(self, state, seat), legal, rng)
+        return bot.choose(view(self, state, seat), seat, legal, rng)
 
 
 GAME: Final = HatTrick()

@@ -6,6 +6,8 @@ undisclosed choices (a laid card, a shooting or keeper card before the reveal) s
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from app.games.base import JsonDict, PublicView, View
 from app.games.hattrick.cards import (
     COLOUR,
@@ -20,8 +22,8 @@ from app.games.hattrick.cards import (
     number_of,
     team_of,
 )
-from app.games.hattrick.rules import attack_of, defence_of, is_star, keeper_base
-from app.games.hattrick.state import Match
+from app.games.hattrick.pitch import attack_of, defence_of, is_star, keeper_base
+from app.games.hattrick.state import Match, Options
 
 
 def card_face(card: str) -> JsonDict:
@@ -92,37 +94,36 @@ def shot_view(m: Match) -> JsonDict | None:
     shot = m.shot
     if shot is None:
         return None
-    out = {
-        k: shot[k]
-        for k in (
-            "team",
-            "player",
-            "colour",
-            "line",
-            "col",
-            "penalty",
-            "base",
-            "overlay",
-            "allowance",
-            "power",
-            "total",
-            "outcome",
-        )
-    }
+    live = not shot.resolved
     # Once the shot is resolved its cards are in the discard piles, and may later be shuffled
     # into a temporary deck: from then on only the numbers stay on show.
-    live = not shot["resolved"]
-    # §2.5/§8.3: the base is public from the shot's start (shooter's field, keeper's set), so
-    # both managers see what the keeper card gives before they choose (issue 6).
-    out["base"] = shot["base"] if shot["base"] is not None else keeper_base(m)
-    out["card"] = card_face(shot["card"]) if live else None
-    out["card_value"] = card_value(shot["card"])
-    out["shooting"] = card_face(shot["shooting"]) if shot["shooting"] else None
-    out["keeper"] = card_face(shot["keeper"]) if shot["keeper"] else None
-    out["drawn"] = [card_face(c) for c in shot["drawn"]] if live else []
-    out["drawn_values"] = [card_value(c) for c in shot["drawn"]]
-    out["chosen"] = [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)]
-    return out
+    return {
+        "team": shot.team,
+        "player": shot.player,
+        "colour": shot.colour,
+        "line": shot.line,
+        "col": shot.col,
+        "penalty": shot.penalty,
+        # §2.5/§8.3: the base is public from the shot's start (shooter's field, keeper's set),
+        # so both managers see what the keeper card gives before they choose (issue 6).
+        "base": shot.base if shot.base is not None else keeper_base(m),
+        "overlay": shot.overlay,
+        "allowance": shot.allowance,
+        "power": shot.power,
+        "total": shot.total,
+        "outcome": shot.outcome,
+        "card": card_face(shot.card) if live else None,
+        "card_value": card_value(shot.card),
+        "shooting": card_face(shot.shooting) if shot.shooting else None,
+        "keeper": card_face(shot.keeper) if shot.keeper else None,
+        "drawn": [card_face(c) for c in shot.drawn] if live else [],
+        "drawn_values": [card_value(c) for c in shot.drawn],
+        "chosen": [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)],
+    }
+
+
+def options_json(options: Options) -> JsonDict:
+    return {f.name: getattr(options, f.name) for f in fields(options)}
 
 
 def public(m: Match) -> PublicView:
@@ -137,12 +138,12 @@ def _public(m: Match) -> JsonDict:
         "shootout": None
         if so is None
         else {
-            "goals": list(so["goals"]),
-            "taken": list(so["taken"]),
-            "first": so["first"],
-            "kicker": so["kicker"],
+            "goals": list(so.goals),
+            "taken": list(so.taken),
+            "first": so.first,
+            "kicker": so.kicker,
         },
-        "teams": [m.options["team_blue"], m.options["team_red"]],
+        "teams": [m.options.team_blue, m.options.team_red],
         "pitch": [[None if p is None else player_face(m, p) for p in row] for row in m.grid],
         "empty_names": {k: list(v) for k, v in EMPTY_NAMES.items()},
         "carrier": m.carrier,
@@ -163,7 +164,7 @@ def _public(m: Match) -> JsonDict:
         "keepers": [[card_face(c) for c in keeper_cards(t, 1 in m.stars[t])] for t in (0, 1)],
         "keeper_star": [1 in m.stars[t] for t in (0, 1)],
         "shot": shot_view(m),
-        "options": dict(m.options),
+        "options": options_json(m.options),
     }
 
 
