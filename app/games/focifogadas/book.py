@@ -13,9 +13,10 @@ from typing import Final
 
 from app.games.base import Action, Event, JsonDict, Rng, check_legal
 from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
+from app.games.focifogadas.options import DISC_POOL, DISC_POOLS, INSOLVENCY_SPLIT, STAKE_LIMIT
 from app.games.focifogadas.record import MatchRecord
 
-DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D)
+DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D); "sevens" in options.DISC_POOLS
 DISC_COPIES: Final = 3
 MARKER_VALUE: Final = 100  # §10.5 (S*)
 MONEY_PER_PLAYER: Final = 1000  # §10.1 (S*): 1000 × N each
@@ -28,6 +29,50 @@ DRAFT: Final = "draft"
 DISCS: Final = "discs"
 STAKES: Final = "stakes"
 DONE: Final = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The §12.1 alternatives of the bookmakers' table (defaults: the designed rules)."""
+
+    disc_values: tuple[int, ...] = DISC_VALUES  # §10.4 disc_pool
+    disc_copies: int = DISC_COPIES
+    stake_cap: int | None = None  # §10.5 rule 4 / A10: bettors per card once all are covered
+    split: str = "proportional"  # §10.7 / A11 insolvency_split: or "equal" per winning bettor
+
+    def to_json(self) -> JsonDict:
+        return {
+            "disc_values": list(self.disc_values),
+            "disc_copies": self.disc_copies,
+            "stake_cap": self.stake_cap,
+            "split": self.split,
+        }
+
+    @classmethod
+    def from_json(cls, d: JsonDict) -> TableRules:
+        cap = d["stake_cap"]
+        return cls(
+            tuple(int(v) for v in d["disc_values"]),
+            int(d["disc_copies"]),
+            None if cap is None else int(cap),
+            str(d["split"]),
+        )
+
+
+STANDARD: Final = TableRules()
+# The room options of the table (options.py), for the ModeSpec of Bukméker and live mode.
+TABLE_OPTIONS: Final = {
+    "disc_pool": DISC_POOL,
+    "stake_limit_after_all_covered": STAKE_LIMIT,
+    "insolvency_split": INSOLVENCY_SPLIT,
+}
+
+
+def table_rules(options: JsonDict) -> TableRules:
+    """The table's rules from checked room options."""
+    values, copies = DISC_POOLS[str(options["disc_pool"])]
+    cap = options["stake_limit_after_all_covered"]
+    return TableRules(values, copies, cap, str(options["insolvency_split"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +108,15 @@ class Book:
     markers: tuple[int, ...]
     stakes: tuple[Stake, ...]
     stake_seat: int
+    rules: TableRules = STANDARD
 
 
 # --- Setup ----------------------------------------------------------------------------------
 
 
-def deal(n: int, start: int, markers: int, rng: Rng) -> tuple[Book, Rng, list[Event]]:
+def deal(
+    n: int, start: int, markers: int, rng: Rng, rules: TableRules = STANDARD
+) -> tuple[Book, Rng, list[Event]]:
     """§10.1 / §11 step 1: 4 light + 4 dark cards each, 1000·N money, the disc pool."""
     light, rng = rng.shuffle(LIGHT_IDS)
     dark, rng = rng.shuffle(DARK_IDS)
@@ -84,10 +132,11 @@ def deal(n: int, start: int, markers: int, rng: Rng) -> tuple[Book, Rng, list[Ev
         picks=(None,) * n,
         disc_turn=0,
         offers=(),
-        discs_left=(DISC_COPIES,) * len(DISC_VALUES),
+        discs_left=(rules.disc_copies,) * len(rules.disc_values),
         markers=(markers,) * n,
         stakes=(),
         stake_seat=start,
+        rules=rules,
     )
     events: list[Event] = [
         {"event": "betting_cards_dealt", "light": k, "dark": k, "money": book.money[0]},
@@ -130,7 +179,7 @@ def legal(b: Book, seat: int) -> list[Action]:
     if b.phase == DISCS:
         return [
             {"type": "disc", "value": v}
-            for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
+            for v, k in zip(b.rules.disc_values, b.discs_left, strict=True)
             if k
         ]
     return [
@@ -144,9 +193,14 @@ def bettors(b: Book, card: str) -> set[int]:
     return {s.seat for s in b.stakes if s.card == card}
 
 
+LIMITS: Final = ("two_bettor_limit", "three_bettor_limit")  # rule 4, the fallback waives them
+
+
 def stake_blocks(b: Book, seat: int) -> dict[str, str]:
-    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2, 4; no markers left)."""
+    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2, 4; no markers left).
+    Once every card is covered, `rules.stake_cap` (A10) may still cap the bettors per card."""
     bare = any(not bettors(b, o.card) for o in b.offers)
+    cap = b.rules.stake_cap
     blocks: dict[str, str] = {}
     for o in b.offers:
         on_card = bettors(b, o.card)
@@ -156,6 +210,8 @@ def stake_blocks(b: Book, seat: int) -> dict[str, str]:
             blocks[o.card] = "already_staked"
         elif bare and len(on_card) >= LIMIT_WHILE_BARE:
             blocks[o.card] = "two_bettor_limit"
+        elif not bare and cap is not None and len(on_card) >= cap:
+            blocks[o.card] = "three_bettor_limit"
         elif not b.markers[seat]:
             blocks[o.card] = "no_markers"
     return blocks
@@ -167,7 +223,7 @@ def stakeable(b: Book, seat: int) -> list[str]:
     open_cards = [o.card for o in b.offers if o.card not in blocks]
     if open_cards:
         return open_cards
-    return [o.card for o in b.offers if blocks[o.card] == "two_bettor_limit"]
+    return [o.card for o in b.offers if blocks[o.card] in LIMITS]
 
 
 # --- Applying a decision --------------------------------------------------------------------
@@ -199,7 +255,7 @@ def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
     """§10.3 step 2: the pick is turned up and gets a disc; then the hands pass left."""
     card = b.picks[seat]
     assert card is not None
-    index = DISC_VALUES.index(value)
+    index = b.rules.disc_values.index(value)
     discs = list(b.discs_left)
     discs[index] -= 1
     picks = tuple(None if i == seat else p for i, p in enumerate(b.picks))  # now face up
@@ -275,8 +331,10 @@ def settle(
     offers: tuple[Offer, ...],
     stakes: tuple[Stake, ...],
     occurred: Callable[[str], bool],
+    split: str = "proportional",
 ) -> tuple[tuple[int, ...], list[JsonDict]]:
     """§10.7: winning staked cards by (disc, markers), equal ones as one simultaneous group.
+    `split`: how a bookmaker short of money shares it out (A11, §12.1 insolvency_split).
 
     Returns the balances after settlement and the ordered groups, each
     `{"disc", "markers", "cards", "transfers": [{card, payer, payee, owed, paid, forgiven}]}`.
@@ -292,7 +350,7 @@ def settle(
         transfers: list[JsonDict] = []
         for bookmaker in sorted({o.bookmaker for o in group}):
             cards = [o for o in group if o.bookmaker == bookmaker]
-            transfers += _pay_out(bookmaker, cards, stakes, start[bookmaker], n)
+            transfers += _pay_out(bookmaker, cards, stakes, start[bookmaker], n, split)
         for t in transfers:
             balance[t["payer"]] -= t["paid"]
             balance[t["payee"]] += t["paid"]
@@ -308,9 +366,9 @@ def settle(
 
 
 def _pay_out(
-    bookmaker: int, cards: list[Offer], stakes: tuple[Stake, ...], avail: int, n: int
+    bookmaker: int, cards: list[Offer], stakes: tuple[Stake, ...], avail: int, n: int, split: str
 ) -> list[JsonDict]:
-    """One bookmaker's claims in one group: in full, or its whole balance in proportion."""
+    """One bookmaker's claims in one group: in full, or its whole balance shared out."""
     owed_by_card = [
         (o.card, s.seat, MARKER_VALUE * o.disc * s.n)
         for o in cards
@@ -321,17 +379,14 @@ def _pay_out(
     for _, seat, owed in owed_by_card:
         claim[seat] = claim.get(seat, 0) + owed  # A28: summed per bettor
     total = sum(claim.values())
+    clockwise = [s for s in ((bookmaker + k) % n for k in range(1, n)) if s in claim]
     if avail >= total:
         pay = dict(claim)
+    elif split == "equal":
+        pay = _equal_shares(claim, avail, clockwise)
     else:
         pay = {seat: avail * c // total for seat, c in claim.items()}
-        leftover = avail - sum(pay.values())
-        clockwise = [(bookmaker + k) % n for k in range(1, n)]
-        for seat in (s for s in clockwise if s in claim):
-            if leftover == 0:
-                break
-            pay[seat] += 1
-            leftover -= 1
+        _spread(pay, avail - sum(pay.values()), clockwise)
     transfers: list[JsonDict] = []
     for card, seat, owed in owed_by_card:
         paid = min(owed, pay[seat])  # a bettor's pay covers its cards in settlement order
@@ -349,8 +404,37 @@ def _pay_out(
     return transfers
 
 
+def _spread(pay: dict[int, int], leftover: int, clockwise: list[int]) -> None:
+    """The whole-pééénz remainder, 1 at a time clockwise from the bookmaker's left (A28)."""
+    for seat in clockwise[:leftover]:
+        pay[seat] += 1
+
+
+def _equal_shares(claim: dict[int, int], avail: int, clockwise: list[int]) -> dict[int, int]:
+    """§12.1 `insolvency_split = "equal"`: the money in equal shares per winning bettor; a
+    bettor owed less than a share gets its claim and the rest is shared among the others."""
+    pay: dict[int, int] = {}
+    open_seats = list(clockwise)
+    left = avail
+    while open_seats:
+        share = left // len(open_seats)
+        covered = [s for s in open_seats if claim[s] <= share]
+        if not covered:
+            for seat in open_seats:
+                pay[seat] = share
+            _spread(pay, left - share * len(open_seats), open_seats)
+            break
+        for seat in covered:
+            pay[seat] = claim[seat]
+            left -= claim[seat]
+            open_seats.remove(seat)
+    return pay
+
+
 def settle_book(b: Book, record: MatchRecord) -> tuple[tuple[int, ...], list[JsonDict]]:
-    return settle(b.money, b.offers, b.stakes, lambda card: CARDS[card].holds(record))
+    return settle(
+        b.money, b.offers, b.stakes, lambda card: CARDS[card].holds(record), b.rules.split
+    )
 
 
 def winners(money: tuple[int, ...]) -> list[int]:
@@ -451,7 +535,7 @@ def public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
         ],
         "revealing": revealing,
         "discs_left": [
-            {"value": v, "left": k} for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
+            {"value": v, "left": k} for v, k in zip(b.rules.disc_values, b.discs_left, strict=True)
         ],
         "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
         "stake_seat": b.stake_seat if b.phase == STAKES else None,
@@ -501,6 +585,7 @@ def dump(b: Book) -> JsonDict:
         "markers": list(b.markers),
         "stakes": [[s.card, s.seat, s.n] for s in b.stakes],
         "stake_seat": b.stake_seat,
+        **({} if b.rules == STANDARD else {"rules": b.rules.to_json()}),
     }
 
 
@@ -519,4 +604,5 @@ def load(d: JsonDict) -> Book:
         markers=tuple(d["markers"]),
         stakes=tuple(Stake(c, int(s), int(k)) for c, s, k in d["stakes"]),
         stake_seat=d["stake_seat"],
+        rules=TableRules.from_json(d["rules"]) if "rules" in d else STANDARD,
     )

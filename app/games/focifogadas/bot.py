@@ -54,14 +54,16 @@ def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | N
 # --- Estimates ----------------------------------------------------------------------------------
 
 
-def _fresh_match(n: int, rnd: random.Random) -> match.MatchState:
+def _fresh_match(n: int, time_steps: int, rnd: random.Random) -> match.MatchState:
     piles = []
     for deck in CATALOGUE.decks:
         pile = list(deck)
         rnd.shuffle(pile)
         piles.append(pile)
     kickoff = rnd.randint(0, 1)
-    m, _, _ = match.start_match(piles, 0, kickoff, n, Rng(0), half_time_break=False)
+    m, _, _ = match.start_match(
+        piles, 0, kickoff, n, Rng(0), half_time_break=False, time_steps=time_steps
+    )
     return m
 
 
@@ -72,7 +74,7 @@ def _samples(
     out = []
     for _ in range(n):
         if s.match is None:
-            out.append(match.simulate(_fresh_match(s.n, rnd), rnd))
+            out.append(match.simulate(_fresh_match(s.n, s.time_steps, rnd), rnd))
             continue
         known = match.to_act(s.match) == seat
         board = match.resample_hidden(s.match, rnd, known_pair=known)

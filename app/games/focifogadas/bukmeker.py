@@ -28,11 +28,20 @@ from app.games.base import (
 from app.games.focifogadas import book, match, odds
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CARDS, CATALOGUE, SECTIONS
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.match import TIME_STEPS, MatchState
+from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.views import empty_match_public, match_public, pair_faces
 
-SPEC: Final = ModeSpec(min_players=3, max_players=6)
+SPEC: Final = ModeSpec(
+    min_players=3,
+    max_players=6,
+    options={
+        "start_player": START_PLAYER,
+        "time_advances_per_half": TIME_ADVANCES,
+        **book.TABLE_OPTIONS,
+    },
+)
 MARKERS: Final = 6  # §10.1
 SET_ASIDE: Final = 4  # §10.1: the top 4 of each deck, out of the match for both halves
 BOXES: Final = (0, 4)  # H16, A16: at most one of them may be peeked (§10.2)
@@ -53,17 +62,23 @@ class BukState:
     piles: tuple[tuple[int, ...], ...]  # the 12-card decks the match starts with
     peeks: tuple[tuple[int, ...] | None, ...]  # which piles each seat looked at (public)
     match: MatchState | None = None
+    host_start: bool = False  # the host chose the start player (logged at kick-off)
+    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half
 
 
 def new(options: JsonDict, seats: int, seed: int) -> BukState:
     if not SPEC.min_players <= seats <= SPEC.max_players:
         raise BadOptions(f"Bukméker is for {SPEC.min_players}–{SPEC.max_players} players")
-    SPEC.check_options(options)
+    opts = SPEC.check_options(options)
+    chosen = start_seat(opts, seats)
     rng = Rng(seed)
-    start, rng = rng.randint(0, seats - 1)  # §7.1 step 3 (chance)
+    if chosen is None:
+        start, rng = rng.randint(0, seats - 1)  # §7.1 step 3 (chance)
+    else:
+        start = chosen
     kickoff, rng = rng.randint(0, 1)  # §7.1 step 4: coin toss
     shuffled, rng, _ = match.shuffle_decks(rng)
-    b, rng, _ = book.deal(seats, start, MARKERS, rng)
+    b, rng, _ = book.deal(seats, start, MARKERS, rng, book.table_rules(opts))
     return BukState(
         n=seats,
         rng=rng,
@@ -72,6 +87,8 @@ def new(options: JsonDict, seats: int, seed: int) -> BukState:
         aside=tuple(p[:SET_ASIDE] for p in shuffled),
         piles=tuple(p[SET_ASIDE:] for p in shuffled),
         peeks=(None,) * seats,
+        host_start=chosen is not None,
+        time_steps=int(opts["time_advances_per_half"]),
     )
 
 
@@ -141,9 +158,16 @@ def _apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event
 
 def _start_match(s: BukState) -> tuple[BukState, list[Event]]:
     """§10.6: the start player kicks off the match with the 12-card decks."""
-    events: list[Event] = [{"event": "coin_tossed", "team": TEAMS[s.kickoff]}]
+    events: list[Event] = [start_event(s.book.start)] if s.host_start else []
+    events.append({"event": "coin_tossed", "team": TEAMS[s.kickoff]})
     m, rng, started = match.start_match(
-        s.piles, s.book.start, s.kickoff, s.n, s.rng, half_time_break=False
+        s.piles,
+        s.book.start,
+        s.kickoff,
+        s.n,
+        s.rng,
+        half_time_break=False,
+        time_steps=s.time_steps,
     )
     return replace(s, match=m, rng=rng), events + started
 
@@ -267,7 +291,10 @@ def _resample(s: BukState, seat: int, rnd: random.Random) -> MatchState:
 
 
 def dump(s: BukState) -> JsonDict:
-    return {
+    chosen: JsonDict = {"host_start": True} if s.host_start else {}  # defaults: not written
+    if s.time_steps != TIME_STEPS:
+        chosen["time_steps"] = s.time_steps
+    return chosen | {
         "n": s.n,
         "rng": s.rng.to_json(),
         "book": book.dump(s.book),
@@ -289,4 +316,6 @@ def load(d: JsonDict) -> BukState:
         piles=tuple(tuple(p) for p in d["piles"]),
         peeks=tuple(None if p is None else tuple(p) for p in d["peeks"]),
         match=None if d["match"] is None else match.load(d["match"]),
+        host_start=bool(d.get("host_start", False)),
+        time_steps=int(d.get("time_steps", TIME_STEPS)),
     )

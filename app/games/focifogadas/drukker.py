@@ -29,10 +29,15 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import bets, match
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.match import TIME_STEPS, MatchState
+from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 
-SPEC: Final = ModeSpec(min_players=2, max_players=6)
+SPEC: Final = ModeSpec(
+    min_players=2,
+    max_players=6,
+    options={"start_player": START_PLAYER, "time_advances_per_half": TIME_ADVANCES},
+)
 START_MONEY: Final = 400  # §9.1
 CARD_PRICE: Final = 200  # §9.3
 PAY_DARK: Final = 1000  # §9.4 exact final result
@@ -82,6 +87,8 @@ class DrukkerState:
     buyers_done: int = 0
     match: MatchState | None = None
     payouts: tuple[int, ...] | None = None
+    start_choice: int | None = None  # the host's start player; None: chance (§7.1 step 3)
+    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half
 
 
 # --- Setup (§9.1) -----------------------------------------------------------------------------
@@ -90,6 +97,8 @@ class DrukkerState:
 def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
     if not SPEC.min_players <= seats <= SPEC.max_players:
         raise BadOptions(f"Drukker is for {SPEC.min_players}–{SPEC.max_players} players")
+    opts = SPEC.check_options(options)
+    start_choice = start_seat(opts, seats)
     rng = Rng(seed)
     light, rng = rng.shuffle(bets.LIGHT_IDS)
     dark, rng = rng.shuffle(bets.DARK_IDS)
@@ -108,21 +117,29 @@ def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
         light=light[seats * DEALT_LIGHT :],
         dark=dark[seats * DEALT_DARK :],
         shown=(),
+        start_choice=start_choice,
+        time_steps=int(opts["time_advances_per_half"]),
     )
 
 
 def _start_match(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
     """§7.1: start player and coin toss (chance), action decks shuffled, first pair drawn."""
     rng = s.rng
-    start, rng = rng.randint(0, s.n - 1)
+    if s.start_choice is None:
+        start, rng = rng.randint(0, s.n - 1)
+        chosen: Event = {"event": "start_player_chosen", "seat": start}
+    else:
+        start, chosen = s.start_choice, start_event(s.start_choice)
     kickoff, rng = rng.randint(0, 1)
     events: list[Event] = [
         {"event": "bets_chosen"},
-        {"event": "start_player_chosen", "seat": start},
+        chosen,
         {"event": "coin_tossed", "team": TEAMS[kickoff]},
     ]
     piles, rng, shuffled = match.shuffle_decks(rng)
-    m, rng, started = match.start_match(piles, start, kickoff, s.n, rng, half_time_break=True)
+    m, rng, started = match.start_match(
+        piles, start, kickoff, s.n, rng, half_time_break=True, time_steps=s.time_steps
+    )
     new_s = replace(s, rng=rng, phase=MATCH, start_player=start, match=m)
     return new_s, events + shuffled + started
 
@@ -383,7 +400,12 @@ def _load_buyer(d: JsonDict | None) -> Buyer | None:
 
 
 def dump(s: DrukkerState) -> JsonDict:
-    return {
+    # The options are written only when they differ from the defaults: default dumps (and the
+    # golden replays' digests) stay as they were.
+    chosen: JsonDict = {} if s.start_choice is None else {"start_choice": s.start_choice}
+    if s.time_steps != TIME_STEPS:
+        chosen["time_steps"] = s.time_steps
+    return chosen | {
         "n": s.n,
         "rng": s.rng.to_json(),
         "phase": s.phase,
@@ -419,4 +441,6 @@ def load(d: JsonDict) -> DrukkerState:
         buyers_done=int(d["buyers_done"]),
         match=None if d["match"] is None else match.load(d["match"]),
         payouts=None if d["payouts"] is None else tuple(d["payouts"]),
+        start_choice=d.get("start_choice"),
+        time_steps=int(d.get("time_steps", TIME_STEPS)),
     )

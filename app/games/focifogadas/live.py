@@ -30,6 +30,7 @@ from app.games.base import (
 )
 from app.games.focifogadas import book, odds
 from app.games.focifogadas.book import Book
+from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 
 SPEC: Final = ModeSpec(
@@ -39,9 +40,13 @@ SPEC: Final = ModeSpec(
         "scorer_seat": OptionSpec(0),  # §11.1 (D): the host, who usually has the TV
         "home_name": OptionSpec("Home"),
         "away_name": OptionSpec("Away"),
+        "start_player": START_PLAYER,
+        # §11 step 1 (S p.13): one of the six cubes marks the colour, 5 are stakes (A16)
+        "live_stake_tokens": LIVE_STAKE_TOKENS,
+        **book.TABLE_OPTIONS,
     },
 )
-MARKERS: Final = 5  # §11 step 1 (S p.13): one of the six cubes marks the colour
+MARKERS: Final = 5  # the default of live_stake_tokens
 
 KICK_OFF, HALF_TIME, FULL_TIME = "kick_off", "half_time", "full_time"
 GOAL_HOME, GOAL_AWAY = "goal_home", "goal_away"
@@ -69,6 +74,7 @@ class LiveState:
     away_name: str
     entries: tuple[str, ...] = ()
     confirming: bool = False  # full time entered, waiting for the scorer's confirmation
+    host_start: bool = False  # the host chose the start player (logged at kick-off)
 
 
 # --- Setup ----------------------------------------------------------------------------------
@@ -81,9 +87,14 @@ def new(options: JsonDict, seats: int, seed: int) -> LiveState:
     scorer = int(opts["scorer_seat"])
     if not 0 <= scorer < seats:
         raise BadOptions("option 'scorer_seat' must name a seat at the table")
+    chosen = start_seat(opts, seats)
     rng = Rng(seed)
-    start, rng = rng.randint(0, seats - 1)  # §7.1 step 3: chance stands in for the roll-off
-    b, rng, _ = book.deal(seats, start, MARKERS, rng)
+    if chosen is None:
+        start, rng = rng.randint(0, seats - 1)  # §7.1 step 3: chance stands in for the roll-off
+    else:
+        start = chosen
+    markers = int(opts["live_stake_tokens"])
+    b, rng, _ = book.deal(seats, start, markers, rng, book.table_rules(opts))
     return LiveState(
         n=seats,
         rng=rng,
@@ -91,6 +102,7 @@ def new(options: JsonDict, seats: int, seed: int) -> LiveState:
         scorer=scorer,
         home_name=str(opts["home_name"]),
         away_name=str(opts["away_name"]),
+        host_start=chosen is not None,
     )
 
 
@@ -214,6 +226,8 @@ def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]
     # The clock of the live odds: the room logs when these were committed (odds.py).
     if entry == KICK_OFF:
         events.append({"event": "half_started", "half": 1, "text": "1st half under way"})
+        if s.host_start:
+            events.append(start_event(s.book.start))
     elif entry == HALF_TIME:
         r = record_of(s.entries)
         events.append({"event": "half_ended", "half": 1, "score": [r.h1, r.a1]})
@@ -306,7 +320,8 @@ def handover(s: LiveState, seat: int, to: int) -> Action | None:
 
 
 def dump(s: LiveState) -> JsonDict:
-    return {
+    chosen: JsonDict = {"host_start": True} if s.host_start else {}  # defaults: not written
+    return chosen | {
         "n": s.n,
         "rng": s.rng.to_json(),
         "book": book.dump(s.book),
@@ -328,4 +343,5 @@ def load(d: JsonDict) -> LiveState:
         away_name=d["away_name"],
         entries=tuple(d["entries"]),
         confirming=d["confirming"],
+        host_start=bool(d.get("host_start", False)),
     )

@@ -17,7 +17,7 @@ from app.games.base import Action, JsonDict, Rng, View
 from app.games.focifogadas import bets, book, match
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CARDS, CATALOGUE, HOME
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.record import TRACK_CAPS, MatchRecord, Team
 
 # §8.2 p(BUK) of the light cards, L01..L29.
@@ -232,9 +232,13 @@ def monte_carlo(
     return {c: wins[i] / sims for i, c in enumerate(card_ids)}
 
 
-def kickoff_template(decks: Sequence[Sequence[int]], n: int, start: int, ht: bool) -> MatchState:
+def kickoff_template(
+    decks: Sequence[Sequence[int]], n: int, start: int, ht: bool, time_steps: int = TIME_STEPS
+) -> MatchState:
     """A match at its kick-off with the piles in deck-list order (to be dealt afresh)."""
-    m, _, _ = match.start_match(decks, start, HOME, n, Rng(0), half_time_break=ht)
+    m, _, _ = match.start_match(
+        decks, start, HOME, n, Rng(0), half_time_break=ht, time_steps=time_steps
+    )
     return m
 
 
@@ -438,7 +442,7 @@ def _bukmeker(s: Any, seat: int | None, context: JsonDict) -> JsonDict | None:
         out = tuple(tuple(s.aside[i]) if i in looked else () for i in range(5))
         k = Knowledge(out, m is not None and match.to_act(m) == seat)
     decks = tuple(deck[SET_ASIDE:] for deck in CATALOGUE.decks)  # sizes only: dealt afresh
-    template = kickoff_template(decks, s.n, s.book.start, ht=False)
+    template = kickoff_template(decks, s.n, s.book.start, False, s.time_steps)
     return match_odds(m, template, k, ids, context)
 
 
@@ -451,7 +455,7 @@ def _drukker(s: Any, seat: int, context: JsonDict) -> JsonDict | None:
         ids += s.buyer.drawn
     m: MatchState | None = s.match
     k = Knowledge(holds_pair=m is not None and match.to_act(m) == seat)
-    template = kickoff_template(CATALOGUE.decks, s.n, 0, ht=True)
+    template = kickoff_template(CATALOGUE.decks, s.n, 0, True, s.time_steps)
     return match_odds(m, template, k, ids, context)
 
 

@@ -14,7 +14,7 @@ from app.games.base import REVEAL, JsonDict, View, Viewer
 from app.games.focifogadas import bets, match
 from app.games.focifogadas.cards import CARDS, SECTIONS
 from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.match import TIME_STEPS, MatchState
+from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 
 BET_BACK = {"id": None, "back": "bet"}
@@ -29,7 +29,7 @@ def match_public(m: MatchState) -> JsonDict:
         "status": m.status,
         "half": m.half,
         "time": m.time_pos,
-        "time_steps": TIME_STEPS,
+        "time_steps": m.time_steps,
         "ball": {"section": SECTIONS[m.section], "poss": TEAMS[m.poss]},
         "score": match.score(m),
         "half_time_score": [m.h1, m.a1] if m.half == 2 or m.status != match.PLAYING else None,
