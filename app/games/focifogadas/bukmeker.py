@@ -232,6 +232,24 @@ def private_view(s: BukState, seat: int) -> JsonDict | None:
     return _private(s, seat) if 0 <= seat < s.n else None
 
 
+def price(s: BukState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: Monte Carlo odds of the cards `viewer` can see, from what it knows: the
+    public log, its own pair and the set-aside piles it peeked at (odds.match_odds)."""
+    seat = odds.viewer_seat(s.n, viewer)
+    ids = odds.book_cards(s.book, seat)
+    if not ids:
+        return None
+    m = s.match
+    k = odds.PUBLIC
+    if seat is not None:
+        looked = s.peeks[seat] or ()
+        out = tuple(tuple(s.aside[i]) if i in looked else () for i in range(5))
+        k = odds.Knowledge(out, m is not None and match.to_act(m) == seat)
+    decks = tuple(deck[SET_ASIDE:] for deck in CATALOGUE.decks)  # sizes only: dealt afresh
+    template = odds.kickoff_template(decks, s.n, s.book.start, False, s.time_steps)
+    return odds.match_odds(m, template, k, ids, context)
+
+
 # --- Bot ------------------------------------------------------------------------------------
 
 

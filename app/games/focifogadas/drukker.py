@@ -28,7 +28,8 @@ from app.games.base import (
     Viewer,
     check_legal,
 )
-from app.games.focifogadas import bets, match
+from app.games.focifogadas import bets, match, odds
+from app.games.focifogadas.cards import CATALOGUE
 from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
@@ -362,6 +363,22 @@ def result(s: DrukkerState) -> Result | None:
         "score": match.score(s.match),
         "record": match.record(s.match).to_json(),
     }
+
+
+def price(s: DrukkerState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: a supporter's own secret bets (the 8 dealt while choosing, then the kept
+    hand and any card drawn at half time and not yet kept); nothing for a spectator."""
+    seat = odds.viewer_seat(s.n, viewer)
+    if seat is None:
+        return None
+    hand = s.hands[seat]
+    ids = list(s.dealt[seat] if hand is None else hand)
+    if s.buyer is not None and s.buyer.seat == seat:
+        ids += s.buyer.drawn
+    m = s.match
+    k = odds.Knowledge(holds_pair=m is not None and match.to_act(m) == seat)
+    template = odds.kickoff_template(CATALOGUE.decks, s.n, 0, True, s.time_steps)
+    return odds.match_odds(m, template, k, ids, context)
 
 
 # --- Views, bot, JSON -------------------------------------------------------------------------

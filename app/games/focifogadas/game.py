@@ -35,7 +35,7 @@ from app.games.base import (
     View,
     Viewer,
 )
-from app.games.focifogadas import bukmeker, drukker, live, odds
+from app.games.focifogadas import bukmeker, drukker, live
 
 
 class ModeRules(Protocol):
@@ -53,6 +53,7 @@ class ModeRules(Protocol):
     def bot_action(self, s: Any, seat: int, rng: random.Random) -> Action | None: ...
     def dump(self, s: Any) -> JsonDict: ...
     def load(self, d: JsonDict) -> Any: ...
+    def price(self, s: Any, viewer: int | None, context: JsonDict) -> JsonDict | None: ...
 
 
 MODES: Final[dict[str, ModeRules]] = {
@@ -121,9 +122,9 @@ class Focifogadas:
         """Live odds of the betting cards for `viewer` (None: the public odds), or None.
 
         `context` = {"seed", "sims", "now" (epoch s), "event_at": {event: epoch s}}; see
-        `odds.for_state`. Pure: the same state and context give the same answer.
+        each mode's `price` and odds.py. Pure: the same state and context give the same answer.
         """
-        return odds.for_state(state.mode, state.inner, viewer, context)
+        return MODES[state.mode].price(state.inner, viewer, context)
 
 
 GAME: Final = Focifogadas()

@@ -301,11 +301,26 @@ def private_view(s: LiveState, seat: int) -> JsonDict | None:
     return book.private(s.book, seat) if 0 <= seat < s.n else None
 
 
+def started(s: LiveState) -> bool:
+    return phase(s) in ("first_half", "second_half", "over")
+
+
 def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
-    """A bot drafts, sets discs and stakes; it never scores (§11.1: the table trusts a person)."""
+    """A bot drafts, sets discs and stakes, priced by the live model on the entries so far
+    (§8.2 live-mode caveat: not the simulated game's odds); it never scores (§11.1: the
+    table trusts a person)."""
     if s.book.phase == book.DONE or seat not in to_act(s):
         return None
-    return odds.book_action(view(s, seat), legal_actions(s, seat), rng)
+    chance = odds.live_chance(record_of(s.entries), live_half(s), started(s))
+    return odds.book_action(view(s, seat), legal_actions(s, seat), rng, chance)
+
+
+def price(s: LiveState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: the live model's odds of the cards `viewer` can see (odds.live_odds)."""
+    ids = odds.book_cards(s.book, odds.viewer_seat(s.n, viewer))
+    if not ids:
+        return None
+    return odds.live_odds(record_of(s.entries), live_half(s), started(s), ids, context)
 
 
 def handover(s: LiveState, seat: int, to: int) -> Action | None:
