@@ -7,14 +7,12 @@ scorer's entry list between the stakes and the settlement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
 from app.games.base import Action, Event, JsonDict, Rng, check_legal
 from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
 from app.games.focifogadas.options import DISC_POOL, DISC_POOLS, INSOLVENCY_SPLIT, STAKE_LIMIT
-from app.games.focifogadas.record import MatchRecord
 
 DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D); "sevens" in options.DISC_POOLS
 DISC_COPIES: Final = 3
@@ -319,156 +317,6 @@ def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, list[Event]]:
     return replace(b, stake_seat=nxt), events
 
 
-# --- Settlement (§10.7) -----------------------------------------------------------------------
-
-
-def markers_on(stakes: Iterable[Stake], card: str) -> int:
-    return sum(s.n for s in stakes if s.card == card)
-
-
-def settle(
-    money: tuple[int, ...],
-    offers: tuple[Offer, ...],
-    stakes: tuple[Stake, ...],
-    occurred: Callable[[str], bool],
-    split: str = "proportional",
-) -> tuple[tuple[int, ...], list[JsonDict]]:
-    """§10.7: winning staked cards by (disc, markers), equal ones as one simultaneous group.
-    `split`: how a bookmaker short of money shares it out (A11, §12.1 insolvency_split).
-
-    Returns the balances after settlement and the ordered groups, each
-    `{"disc", "markers", "cards", "transfers": [{card, payer, payee, owed, paid, forgiven}]}`.
-    """
-    n = len(money)
-    winning = [o for o in offers if markers_on(stakes, o.card) and occurred(o.card)]
-    keys = sorted({(o.disc, markers_on(stakes, o.card)) for o in winning})
-    balance = list(money)
-    groups: list[JsonDict] = []
-    for key in keys:
-        group = [o for o in winning if (o.disc, markers_on(stakes, o.card)) == key]
-        start = tuple(balance)  # A12: payments use the balances at the start of the group
-        transfers: list[JsonDict] = []
-        for bookmaker in sorted({o.bookmaker for o in group}):
-            cards = [o for o in group if o.bookmaker == bookmaker]
-            transfers += _pay_out(bookmaker, cards, stakes, start[bookmaker], n, split)
-        for t in transfers:
-            balance[t["payer"]] -= t["paid"]
-            balance[t["payee"]] += t["paid"]
-        groups.append(
-            {
-                "disc": key[0],
-                "markers": key[1],
-                "cards": [o.card for o in group],
-                "transfers": transfers,
-            }
-        )
-    return tuple(balance), groups
-
-
-def _pay_out(
-    bookmaker: int, cards: list[Offer], stakes: tuple[Stake, ...], avail: int, n: int, split: str
-) -> list[JsonDict]:
-    """One bookmaker's claims in one group: in full, or its whole balance shared out."""
-    owed_by_card = [
-        (o.card, s.seat, MARKER_VALUE * o.disc * s.n)
-        for o in cards
-        for s in stakes
-        if s.card == o.card
-    ]
-    claim: dict[int, int] = {}
-    for _, seat, owed in owed_by_card:
-        claim[seat] = claim.get(seat, 0) + owed  # A28: summed per bettor
-    total = sum(claim.values())
-    clockwise = [s for s in ((bookmaker + k) % n for k in range(1, n)) if s in claim]
-    if avail >= total:
-        pay = dict(claim)
-    elif split == "equal":
-        pay = _equal_shares(claim, avail, clockwise)
-    else:
-        pay = {seat: avail * c // total for seat, c in claim.items()}
-        _spread(pay, avail - sum(pay.values()), clockwise)
-    transfers: list[JsonDict] = []
-    for card, seat, owed in owed_by_card:
-        paid = min(owed, pay[seat])  # a bettor's pay covers its cards in settlement order
-        pay[seat] -= paid
-        transfers.append(
-            {
-                "card": card,
-                "payer": bookmaker,
-                "payee": seat,
-                "owed": owed,
-                "paid": paid,
-                "forgiven": owed - paid,
-            }
-        )
-    return transfers
-
-
-def _spread(pay: dict[int, int], leftover: int, clockwise: list[int]) -> None:
-    """The whole-pééénz remainder, 1 at a time clockwise from the bookmaker's left (A28)."""
-    for seat in clockwise[:leftover]:
-        pay[seat] += 1
-
-
-def _equal_shares(claim: dict[int, int], avail: int, clockwise: list[int]) -> dict[int, int]:
-    """§12.1 `insolvency_split = "equal"`: the money in equal shares per winning bettor; a
-    bettor owed less than a share gets its claim and the rest is shared among the others."""
-    pay: dict[int, int] = {}
-    open_seats = list(clockwise)
-    left = avail
-    while open_seats:
-        share = left // len(open_seats)
-        covered = [s for s in open_seats if claim[s] <= share]
-        if not covered:
-            for seat in open_seats:
-                pay[seat] = share
-            _spread(pay, left - share * len(open_seats), open_seats)
-            break
-        for seat in covered:
-            pay[seat] = claim[seat]
-            left -= claim[seat]
-            open_seats.remove(seat)
-    return pay
-
-
-def settle_book(b: Book, record: MatchRecord) -> tuple[tuple[int, ...], list[JsonDict]]:
-    return settle(
-        b.money, b.offers, b.stakes, lambda card: CARDS[card].holds(record), b.rules.split
-    )
-
-
-def winners(money: tuple[int, ...]) -> list[int]:
-    """§10.7: the most pééénz wins; ties share the victory (D)."""
-    best = max(money)
-    return [i for i, m in enumerate(money) if m == best]
-
-
-def final_result(b: Book, record: MatchRecord) -> JsonDict:
-    """The night's result (Bukméker and live alike): §10.7 settlement on the final record."""
-    money, groups = settle_book(b, record)
-    return {
-        "winners": winners(money),
-        "money": list(money),
-        "settlement": groups,
-        "score": list(record.score),
-        "record": record.to_json(),
-    }
-
-
-def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Event]:
-    events: list[Event] = [
-        {
-            "event": "bets_settled",
-            "disc": g["disc"],
-            "cards": g["cards"],
-            "transfers": g["transfers"],
-        }
-        for g in groups
-    ]
-    events.append({"event": "game_over", "money": list(money), "winners": winners(money)})
-    return events
-
-
 # --- English fallback texts of the table's events ---------------------------------------------
 
 _TEXTS: Final = {
@@ -505,66 +353,6 @@ def narrate(events: list[Event]) -> list[Event]:
         fields["piles_text"] = ", ".join(e.get("piles", []))
         out.append({**e, "text": template.format_map(fields)})
     return out
-
-
-# --- Views ----------------------------------------------------------------------------------
-
-
-def public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
-    """What the whole table sees: money, markers, offers with stakes and status (§7.6)."""
-    revealing = None
-    if b.phase == DISCS:
-        seat = seat_order(b)[b.disc_turn]
-        card = b.picks[seat]
-        assert card is not None
-        revealing = {"seat": seat, "card": CARDS[card].to_json()}
-    after_money, _ = settle_book(b, record)
-    return {
-        "book_phase": b.phase,
-        "round": b.round,
-        "start_player": b.start,
-        "players": [
-            {
-                "seat": i,
-                "money": b.money[i],
-                "markers": b.markers[i],
-                "hand_size": len(b.hands[i]),
-                "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
-            }
-            for i in range(b.n)
-        ],
-        "revealing": revealing,
-        "discs_left": [
-            {"value": v, "left": k} for v, k in zip(b.rules.disc_values, b.discs_left, strict=True)
-        ],
-        "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
-        "stake_seat": b.stake_seat if b.phase == STAKES else None,
-        "if_ended_now": list(after_money),
-    }
-
-
-def _offer_view(b: Book, o: Offer, record: MatchRecord, live_half: int | None) -> JsonDict:
-    stakes = [0] * b.n
-    for s in b.stakes:
-        if s.card == o.card:
-            stakes[s.seat] = s.n
-    return {
-        "bookmaker": o.bookmaker,
-        "card": CARDS[o.card].to_json(),
-        "multiplier": o.disc,
-        "stakes": stakes,
-        "status": CARDS[o.card].status_so_far(record, live_half),
-    }
-
-
-def private(b: Book, seat: int) -> JsonDict:
-    """A seat's own draft hand and hidden pick, and why cards are closed to its stakes."""
-    pick = b.picks[seat]
-    return {
-        "hand": [CARDS[c].to_json() for c in b.hands[seat]],
-        "pick": None if pick is None else CARDS[pick].to_json(),
-        "stake_blocks": stake_blocks(b, seat) if b.phase in (STAKES, DONE) else {},
-    }
 
 
 # --- JSON -----------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ holds where they are. Money moves twice only: −200 per bought card, then the p
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import dataclass, replace
 from typing import Final, TypeVar
 
@@ -24,8 +23,6 @@ from app.games.base import (
     ModeSpec,
     Result,
     Rng,
-    View,
-    Viewer,
     check_legal,
 )
 from app.games.focifogadas import bets, match, odds
@@ -351,18 +348,27 @@ def _pay_out(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
     return replace(s, phase=OVER, money=money, payouts=payouts), [event]
 
 
-def result(s: DrukkerState) -> Result | None:
+class DrukkerResult(Result):
+    """The money each supporter ends with (the most wins), the payouts, score and record."""
+
+    money: list[int]
+    payouts: list[int]
+    score: list[int]
+    record: JsonDict
+
+
+def result(s: DrukkerState) -> DrukkerResult | None:
     """§9.4: the most pééénz wins; ties share the victory (A19)."""
     if s.phase != OVER or s.payouts is None or s.match is None:
         return None
     best = max(s.money)
-    return {
-        "winners": [i for i, m in enumerate(s.money) if m == best],
-        "money": list(s.money),
-        "payouts": list(s.payouts),
-        "score": match.score(s.match),
-        "record": match.record(s.match).to_json(),
-    }
+    return DrukkerResult(
+        winners=[i for i, m in enumerate(s.money) if m == best],
+        money=list(s.money),
+        payouts=list(s.payouts),
+        score=match.score(s.match),
+        record=match.record(s.match).to_json(),
+    )
 
 
 def price(s: DrukkerState, viewer: int | None, context: JsonDict) -> JsonDict | None:
@@ -382,24 +388,6 @@ def price(s: DrukkerState, viewer: int | None, context: JsonDict) -> JsonDict | 
 
 
 # --- Views, bot, JSON -------------------------------------------------------------------------
-
-
-def view(s: DrukkerState, viewer: Viewer) -> View:
-    from app.games.focifogadas import views
-
-    return views.drukker_view(s, viewer)
-
-
-def private_view(s: DrukkerState, seat: int) -> JsonDict | None:
-    from app.games.focifogadas import views
-
-    return views.drukker_private(s, seat, views.current_record(s)) if 0 <= seat < s.n else None
-
-
-def bot_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
-    from app.games.focifogadas import bot
-
-    return bot.drukker_action(s, seat, rng)
 
 
 def _dump_buyer(b: Buyer | None) -> JsonDict | None:

@@ -10,28 +10,24 @@ time, and the room's commit times of those events drive the live odds (odds.py).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Final
 
 from app.games.base import (
-    REVEAL,
     Action,
     BadOptions,
     Event,
     JsonDict,
     ModeSpec,
     OptionSpec,
-    Result,
     Rng,
-    View,
-    Viewer,
     check_legal,
 )
-from app.games.focifogadas import book, odds
+from app.games.focifogadas import book, odds, settlement
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.settlement import BookResult
 
 SPEC: Final = ModeSpec(
     min_players=3,
@@ -255,64 +251,21 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
 def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
     s = replace(s, entries=(*s.entries, FULL_TIME))
     events = [_entry_event(s, FULL_TIME, s.scorer)]
-    money, groups = book.settle_book(s.book, record_of(s.entries))
-    return s, events + book.settlement_events(groups, money)
+    money, groups = settlement.settle_book(s.book, record_of(s.entries))
+    return s, events + settlement.settlement_events(groups, money)
 
 
 # --- Outcome, views, bot, JSON ---------------------------------------------------------------
 
 
-def result(s: LiveState) -> Result | None:
+def result(s: LiveState) -> BookResult | None:
     if phase(s) != "over":
         return None
-    return book.final_result(s.book, record_of(s.entries))
-
-
-def view(s: LiveState, viewer: Viewer) -> View:
-    r = record_of(s.entries)
-    p = phase(s)
-    public = book.public(s.book, r, live_half(s))
-    if p == "over":
-        money, _ = book.settle_book(s.book, r)
-        for i, player in enumerate(public["players"]):
-            player["money"] = money[i]
-    public.update(
-        {
-            "mode": "live",
-            "score": list(r.score),
-            "half_time_score": [r.h1, r.a1] if HALF_TIME in s.entries else None,
-            "record": r.to_json(),
-            "entries": list(s.entries),
-            "scorer": s.scorer,
-            "confirming_full_time": s.confirming,
-            "teams": {"home": s.home_name, "away": s.away_name},
-        }
-    )
-    if viewer is REVEAL:
-        private: JsonDict | None = {"seats": [book.private(s.book, i) for i in range(s.n)]}
-    elif isinstance(viewer, int) and 0 <= viewer < s.n:
-        private = book.private(s.book, viewer)
-    else:
-        private = None
-    return View(phase=p, public=public, private=private)
-
-
-def private_view(s: LiveState, seat: int) -> JsonDict | None:
-    return book.private(s.book, seat) if 0 <= seat < s.n else None
+    return settlement.final_result(s.book, record_of(s.entries))
 
 
 def started(s: LiveState) -> bool:
     return phase(s) in ("first_half", "second_half", "over")
-
-
-def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
-    """A bot drafts, sets discs and stakes, priced by the live model on the entries so far
-    (§8.2 live-mode caveat: not the simulated game's odds); it never scores (§11.1: the
-    table trusts a person)."""
-    if s.book.phase == book.DONE or seat not in to_act(s):
-        return None
-    chance = odds.live_chance(record_of(s.entries), live_half(s), started(s))
-    return odds.book_action(view(s, seat), legal_actions(s, seat), rng, chance)
 
 
 def price(s: LiveState, viewer: int | None, context: JsonDict) -> JsonDict | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
-from app.games.base import Action, JsonDict, Rng, View
+from app.games.base import JsonDict, Rng
 from app.games.focifogadas import bets, book, match
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CARDS, CATALOGUE, HOME
@@ -59,50 +59,6 @@ def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float
     if status == "lost":
         return 0.0
     return chance(card_id)
-
-
-def book_action(v: View, legal: list[Action], rnd: random.Random, chance: Chance = prior) -> Action:
-    """Draft, disc and stake decisions for a bookmaker seat (§10.3–§10.5), priced by `chance`
-    (Bukméker: the simulated game's `prior`; live mode: the live model, `live_chance`)."""
-    kind = legal[0]["type"]
-    if kind == "pick":
-        return _pick(legal, rnd, chance)
-    if kind == "disc":
-        assert v.private is not None
-        return _disc(v.private["pick"], legal, chance)
-    if kind == "stake":
-        return _stake(v.public, legal, rnd, chance)
-    return rnd.choice(legal)
-
-
-def _pick(legal: list[Action], rnd: random.Random, chance: Chance) -> Action:
-    """Offer the event it believes least likely (a bookmaker keeps what is not won)."""
-    return min(legal, key=lambda a: (chance(a["card"]), rnd.random()))
-
-
-def _disc(card: JsonDict, legal: list[Action], chance: Chance) -> Action:
-    """A disc a little under the fair price 1/p; exact results get ×8 or more while any is left."""
-    values = [a["value"] for a in legal]
-    if card["kind"] == "dark" and any(v >= HIGH for v in values):
-        values = [v for v in values if v >= HIGH]
-    target = MARGIN / max(chance(card["id"]), 1e-9)
-    return {"type": "disc", "value": min(values, key=lambda m: (abs(m - target), m))}
-
-
-def _stake(public: JsonDict, legal: list[Action], rnd: random.Random, chance: Chance) -> Action:
-    """Stake on the card with the best expected return, more markers when it is good."""
-    offers = {o["card"]["id"]: o for o in public["offers"]}
-
-    def value(card_id: str) -> float:
-        o = offers[card_id]
-        return belief(card_id, o["status"], chance) * float(o["multiplier"]) - 1.0
-
-    cards = list(dict.fromkeys(a["card"] for a in legal))  # legal order: no hash order
-    best = max(cards, key=lambda c: (value(c), rnd.random()))
-    ev = value(best)
-    want = 3 if ev > 0.5 else (2 if ev > 0.0 else 1)
-    options = [a for a in legal if a["card"] == best]
-    return min(options, key=lambda a: abs(a["n"] - want))
 
 
 # --- Odds for the players (issue 8 §3–§4) -----------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 
 from app.games.base import Action
 from app.games.focifogadas import bets, live, odds
+from app.games.focifogadas.bot import book_action
 from app.games.focifogadas.game import GAME, FociState
 from app.games.focifogadas.record import MatchRecord
 
@@ -27,7 +28,7 @@ def bot(s: FociState, seat: int, rnd: random.Random) -> Action:
 
 def prior_bot(s: FociState, seat: int, rnd: random.Random) -> Action:
     """The bookmaker bot priced by the simulated game (what live mode used before)."""
-    return odds.book_action(GAME.view(s, seat), GAME.legal_actions(s, seat), rnd)
+    return book_action(GAME.view(s, seat), GAME.legal_actions(s, seat), rnd)
 
 
 def random_player(s: FociState, seat: int, rnd: random.Random) -> Action:

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from app.games.base import BadOptions, IllegalAction
-from app.games.focifogadas import book, bukmeker, drukker, live, match
+from app.games.focifogadas import book, bukmeker, drukker, live, match, settlement
 from app.games.focifogadas.book import Offer, Stake
 from app.games.focifogadas.game import GAME
 from app.games.focifogadas.options import DISC_POOLS
+from app.games.focifogadas.record import MatchRecord
 from tests.engines.focifogadas.test_book import FOUR, WORKED, play, staking
 
 MODES = ("drukker", "bukmeker", "live")
@@ -279,8 +280,8 @@ def test_equal_split_shares_a_short_bookmakers_money_per_winning_bettor() -> Non
     stakes += (Stake(w["Y"], 0, 1), Stake(w["Y"], 1, 2))
     money = (3100, 3100, 2800)
     won = {w["X"], w["Y"], w["Z"]}
-    prop, _ = book.settle(money, offers, stakes, lambda c: c in won)
-    equal, groups = book.settle(money, offers, stakes, lambda c: c in won, "equal")
+    prop, _ = settlement.settle(money, offers, stakes, lambda c: c in won)
+    equal, groups = settlement.settle(money, offers, stakes, lambda c: c in won, "equal")
     assert prop == (6233, 1733, 1034)
     paid = {(t["payer"], t["payee"]): t["paid"] for t in groups[1]["transfers"]}
     # P2: 1550 each would overpay P3 (owed 1200): P3 gets 1200, P1 the other 1900.
@@ -293,9 +294,9 @@ def test_equal_split_remainder_goes_clockwise_and_never_past_a_claim() -> None:
     money = (3000, 1001, 3000, 3000)
     offers = (Offer("D00", 1, 12),)
     stakes = (Stake("D00", 0, 3), Stake("D00", 2, 1), Stake("D00", 3, 2))
-    after, _ = book.settle(money, offers, stakes, lambda c: True, "equal")
+    after, _ = settlement.settle(money, offers, stakes, lambda c: True, "equal")
     assert after == (3333, 0, 3334, 3334)  # 333 each, +1 to seats 2 and 3 (left of seat 1)
-    prop, _ = book.settle(money, offers, stakes, lambda c: True)
+    prop, _ = settlement.settle(money, offers, stakes, lambda c: True)
     assert prop[0] > prop[3] > prop[2]  # proportional: by the amount owed
 
 
@@ -308,7 +309,7 @@ def test_the_split_reaches_the_settlement_from_the_room_option(mode: str) -> Non
         offers=(Offer("D00", 1, 12),),
         stakes=(Stake("D00", 0, 3), Stake("D00", 2, 1), Stake("D00", 3, 2)),
     )
-    money, _ = book.settle_book(b, book.MatchRecord())
+    money, _ = settlement.settle_book(b, MatchRecord())
     assert money == (3333, 0, 3334, 3334)
 
 
