@@ -104,13 +104,12 @@ class RoomService:
         """The newest state of the room this instance has seen, if any."""
         return self.rooms.latest(code)
 
-    def cached(self, code: str, seq: int) -> RoomSnapshot | None:
-        return self.rooms.cached(code, seq)
-
     def follow(self, code: str, seq: int, move: JsonDict | None) -> RoomSnapshot | None:
+        """This instance's copy rolled forward over another's move (`RoomCache.follow`)."""
         return self.rooms.follow(code, seq, move)
 
     def forget(self, code: str) -> None:
+        """Drop this instance's copy of the room (`RoomCache.forget`)."""
         self.rooms.forget(code)
 
     async def must_exist(self, code: str) -> None:
