@@ -46,7 +46,17 @@ class Lobby:
         def insert(tx: Tx) -> str:
             code = free_code(tx)
             row = RoomRow(
-                0, code, game_id, mode, full_options, "lobby", seed, seed_hash(seed), 0, None, None
+                id=0,
+                code=code,
+                game=game_id,
+                mode=mode,
+                options=full_options,
+                status="lobby",
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                seq=0,
+                rematch_code=None,
+                finished_at=None,
             )
             room_id = tx.add_room(row)
             tx.add_seat(room_id, SeatRow(0, player, token_hash=hash_token(token)))
