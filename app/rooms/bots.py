@@ -13,7 +13,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.games.base import JsonDict
+from app.games.base import HandsOver, JsonDict
 from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
@@ -33,7 +33,7 @@ def stand_in(seat: int, reason: str) -> JsonDict:
 
 def handover_of(game: Any) -> Callable[[Any, int, int], JsonDict | None] | None:
     """The game's hand-over of a role no bot can fill, if it has one."""
-    return getattr(game, "handover", None)
+    return game.handover if isinstance(game, HandsOver) else None
 
 
 class Bots:

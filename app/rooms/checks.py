@@ -95,4 +95,4 @@ def room_of(tx: Tx, code: str, *, lock: bool = False) -> RoomRow:
 
 def has_bot(game: Game[Any]) -> bool:
     """A game ships a bot when its `bot_action` is more than the protocol's default."""
-    return bool(getattr(game, "has_bot", True))
+    return game.has_bot

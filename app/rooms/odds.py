@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.games import registry
-from app.games.base import JsonDict
+from app.games.base import JsonDict, Priced
 from app.rooms.broker import Publisher
 from app.rooms.errors import RoomError
 from app.rooms.views import Odds, RoomSnapshot
@@ -34,7 +34,7 @@ ODDS_SPACING = 1.0  # seconds between two pricings of one room
 
 
 def has_odds(game: Any) -> bool:
-    return callable(getattr(game, "odds", None))
+    return isinstance(game, Priced)
 
 
 def job_seed(seed_hash: str, seq: int) -> int:
@@ -45,12 +45,12 @@ def job_seed(seed_hash: str, seq: int) -> int:
 def compute(game_id: str, state: JsonDict, seats: list[int], context: JsonDict) -> Odds:
     """In the worker: the odds for the public and for each seat. Pure; picklable arguments."""
     game = registry.get(game_id)
-    if game is None or not has_odds(game):
+    if not isinstance(game, Priced):
         return {}
     loaded = game.load(state)
-    odds: Odds = {"public": game.odds(loaded, None, context)}  # type: ignore[attr-defined]
+    odds: Odds = {"public": game.odds(loaded, None, context)}
     for seat in seats:
-        odds[str(seat)] = game.odds(loaded, seat, context)  # type: ignore[attr-defined]
+        odds[str(seat)] = game.odds(loaded, seat, context)
     return odds
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from app.games.base import REVEAL, Game, JsonDict, Result, View, Viewer
+from app.games.base import Game, JsonDict, PublicView, Result, View, Viewer
 
 Odds = dict[str, JsonDict | None]  # "public" or the seat number as text -> the game's odds
 
@@ -22,19 +22,19 @@ LOG_KEEP = 40  # public events kept in the snapshot and sent with every view
 VIEWS_FRESH_FOR = 1.0  # seconds a clock room's cached views stay current (see view_message)
 
 
-def public_of(game: Game[Any], state: Any) -> View:
+def public_of(game: Game[Any], state: Any) -> PublicView:
     """What every viewer sees (phase and `public`)."""
-    return game.view(state, None)
+    return game.public(state)
 
 
 def private_of(game: Game[Any], state: Any, seat: int) -> JsonDict | None:
     """That seat's secrets only."""
-    return game.private_view(state, seat)
+    return game.private(state, seat)
 
 
 def revealed_of(game: Game[Any], state: Any) -> View:
     """Everything face up (replays)."""
-    return game.view(state, REVEAL)
+    return game.revealed(state)
 
 
 class Utf8Text(str):
@@ -92,7 +92,7 @@ class Step:
 class Table:
     """What every viewer's view of a room shares at one seq, worked out once for all."""
 
-    view: View  # the spectator's: phase and `public`
+    view: PublicView  # the spectator's: phase and `public`
     to_act: frozenset[int]
     result: Result | None
 
