@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import metrics
-from app.api import http, ws
+from app.api import crews, http, ws
 from app.api.limits import PerAddress
 from app.db.session import is_sqlite, make_engine
 from app.rooms.broker import make_broker
@@ -115,5 +115,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(crews.router)
     app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
     return app

@@ -571,7 +571,14 @@ class RoomService:
     # --- lobby ------------------------------------------------------------------------------
 
     async def create(
-        self, game_id: str, mode: str, name: object, options: JsonDict | None
+        self,
+        game_id: str,
+        mode: str,
+        name: object,
+        options: JsonDict | None,
+        *,
+        crew_id: int | None = None,
+        member_id: int | None = None,
     ) -> tuple[str, str]:
         """A new room with its creator in seat 0 (the host). Returns (code, token)."""
         game = self._game(game_id)
@@ -605,15 +612,26 @@ class RoomService:
                 seed=seed,
                 seed_hash=seed_hash(seed),
                 seq=0,
+                crew_id=crew_id,
             )
             session.add(room)
             session.flush()
-            session.add(Seat(room_id=room.id, seat=0, name=player, token_hash=hash_token(token)))
+            session.add(
+                Seat(
+                    room_id=room.id,
+                    seat=0,
+                    name=player,
+                    token_hash=hash_token(token),
+                    member_id=member_id,
+                )
+            )
             return code
 
         return await self._write(insert), token
 
-    async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
+    async def _add_seat(
+        self, code: str, name: str, *, bot: bool, token: str | None, member_id: int | None = None
+    ) -> int:
         def insert(session: Session) -> int:
             room = self._room(session, code, lock=True)
             if bot:
@@ -622,6 +640,8 @@ class RoomService:
                 raise RoomError("already_started", "the match has already started", 409)
             seats = store.seats_of(session, room.id)
             spec = self._game(room.game).modes[room.mode]
+            if member_id is not None and any(s.member_id == member_id for s in seats):
+                raise RoomError("already_seated", "this crew member already has a seat", 409)
             if len(seats) >= spec.max_players:
                 raise RoomError("room_full", f"all {spec.max_players} seats are taken", 409)
             taken = {s.seat for s in seats}
@@ -633,6 +653,7 @@ class RoomService:
                     name=name,
                     bot=bot,
                     token_hash=None if bot else hash_token(token or ""),
+                    member_id=member_id,
                 )
             )
             return seat
@@ -642,10 +663,12 @@ class RoomService:
         await self.publish("lobby", code, 0)
         return seat
 
-    async def join(self, code: str, name: object) -> tuple[int, str]:
+    async def join(
+        self, code: str, name: object, *, member_id: int | None = None
+    ) -> tuple[int, str]:
         player = clean_name(name)
         token = new_token()
-        seat = await self._add_seat(code, player, bot=False, token=token)
+        seat = await self._add_seat(code, player, bot=False, token=token, member_id=member_id)
         return seat, token
 
     async def add_bot(self, code: str, token: str | None) -> int:
@@ -1013,13 +1036,19 @@ class RoomService:
                 seed_hash=seed_hash(seed),
                 seq=0,
                 started_at=utcnow(),
+                crew_id=room.crew_id,
             )
             session.add(new)
             session.flush()
             for s in seats:
                 session.add(
                     Seat(
-                        room_id=new.id, seat=s.seat, name=s.name, bot=s.bot, token_hash=s.token_hash
+                        room_id=new.id,
+                        seat=s.seat,
+                        name=s.name,
+                        bot=s.bot,
+                        token_hash=s.token_hash,
+                        member_id=s.member_id,
                     )
                 )
             state = game.new(room.mode, game_options(room.options), len(seats), seed)
