@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.crews import nights as night_rules
-from app.crews.standings import Night, moves, standings
+from app.crews.standings import Night, moves, with_last
 from app.db import crews as db
 from app.db import store
 from app.db.crews import Crew, CrewMember, CrewSeason
@@ -347,8 +347,7 @@ class CrewService:
                 chosen = chosen[: upto + 1]
         names = {m.number: m.name for m in members}
         current = [m.number for m in members if m.removed_at is None]
-        table = standings(chosen, names, current)
-        before = standings(chosen[:-1], names, current) if chosen else table
+        before, table = with_last(chosen, names, current)
         listed = [n for n in chosen if query.before is None or n.finished_at < query.before]
         rooms = await self.rooms._read(self._open_rooms, crew.id, {m.id: m.number for m in members})
         return {

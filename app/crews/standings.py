@@ -11,7 +11,7 @@ for nobody. Rows are ordered by points, then money, then wins, then name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -67,39 +67,66 @@ class Row:
         }
 
 
+def tally(
+    nights: Iterable[Night], names: Mapping[int, str], shown: Iterable[int] = ()
+) -> dict[int, Row]:
+    """Each member's row over `nights` (unordered): a row for every member who played one of
+    them, and for every member in `shown` (the current members, who appear with zeros before
+    their first night). `names` gives each member's name (removed members included)."""
+    rows: dict[int, Row] = {m: Row(m, names.get(m, "?")) for m in shown}
+    for night in nights:
+        count(rows, night, names)
+    return rows
+
+
+def count(rows: dict[int, Row], night: Night, names: Mapping[int, str]) -> None:
+    """Add one night to the rows."""
+    winners = set((night.result or {}).get("winners") or ())
+    draw = not winners and len(night.seats) == 2
+    goals = night.score if night.game in GOAL_GAMES and night.score else None
+    for seat in night.seats:
+        if seat.member is None:
+            continue
+        row = rows.get(seat.member)
+        if row is None:
+            row = rows[seat.member] = Row(seat.member, names.get(seat.member, seat.name))
+        row.nights += 1
+        if seat.seat in winners:
+            row.wins += 1
+            row.points += WIN_POINTS
+        elif draw:
+            row.draws += 1
+            row.points += DRAW_POINTS
+        if seat.start is not None and seat.end is not None:
+            row.money += seat.end - seat.start
+        if goals is not None and seat.seat in (0, 1):
+            row.goals_for += int(goals[seat.seat])
+            row.goals_against += int(goals[1 - seat.seat])
+
+
+def ordered(rows: Iterable[Row]) -> list[Row]:
+    """By points, then money, then wins, then name."""
+    return sorted(
+        rows, key=lambda r: (-r.points, -r.money, -r.wins, r.name.casefold(), r.name, r.member)
+    )
+
+
 def standings(
     nights: Iterable[Night], names: Mapping[int, str], shown: Iterable[int] = ()
 ) -> list[Row]:
-    """The table over `nights`: a row for every member who played one of them, and for every
-    member in `shown` (the current members, who appear with zeros before their first night).
-    `names` gives each member's name (removed members included)."""
-    rows: dict[int, Row] = {m: Row(m, names.get(m, "?")) for m in shown}
-    for night in nights:
-        winners = set((night.result or {}).get("winners") or ())
-        draw = not winners and len(night.seats) == 2
-        goals = night.score if night.game in GOAL_GAMES and night.score else None
-        for seat in night.seats:
-            if seat.member is None:
-                continue
-            row = rows.get(seat.member)
-            if row is None:
-                row = rows[seat.member] = Row(seat.member, names.get(seat.member, seat.name))
-            row.nights += 1
-            if seat.seat in winners:
-                row.wins += 1
-                row.points += WIN_POINTS
-            elif draw:
-                row.draws += 1
-                row.points += DRAW_POINTS
-            if seat.start is not None and seat.end is not None:
-                row.money += seat.end - seat.start
-            if goals is not None and seat.seat in (0, 1):
-                row.goals_for += int(goals[seat.seat])
-                row.goals_against += int(goals[1 - seat.seat])
-    return sorted(
-        rows.values(),
-        key=lambda r: (-r.points, -r.money, -r.wins, r.name.casefold(), r.name, r.member),
-    )
+    """The table over `nights` (see `tally`), ordered."""
+    return ordered(tally(nights, names, shown).values())
+
+
+def with_last(
+    nights: Sequence[Night], names: Mapping[int, str], shown: Iterable[int] = ()
+) -> tuple[list[Row], list[Row]]:
+    """The table before the last of `nights` and after it, in one pass."""
+    rows = tally(nights[:-1], names, shown)
+    before = ordered(replace(row) for row in rows.values())
+    if nights:
+        count(rows, nights[-1], names)
+    return before, ordered(rows.values())
 
 
 def moves(before: Sequence[Row], after: Sequence[Row]) -> dict[int, int]:

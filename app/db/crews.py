@@ -137,14 +137,16 @@ def rooms_without_night(session: Session, crew_id: int) -> list[Room]:
     return list(session.execute(query).scalars())
 
 
-def nights_of(session: Session, crew_id: int) -> list[CrewNight]:
-    """Every derived night of the crew, oldest first."""
+def nights_of(session: Session, crew_id: int) -> list[Any]:
+    """Every derived night of the crew, oldest first: rows of the `crew_night` columns (read
+    as plain rows, not ORM objects: a crew may have thousands)."""
+    columns = [c for c in CrewNight.__table__.columns if c.name not in ("room_id", "crew_id")]
     query = (
-        select(CrewNight)
+        select(*columns)
         .where(CrewNight.crew_id == crew_id)
         .order_by(CrewNight.finished_at, CrewNight.room_id)
     )
-    return list(session.execute(query).scalars())
+    return list(session.execute(query).all())
 
 
 def add_nights(session: Session, rows: list[dict[str, Any]]) -> None:
