@@ -28,6 +28,7 @@ from app.crews.standings import moves, with_last
 from app.db.crews import Crew, CrewMember, CrewNight, CrewSeason
 from app.db.migrate import upgrade
 from app.db.models import Room
+from app.db.rooms import Database
 from app.db.session import make_engine
 from app.rooms.codes import hash_token, new_code
 from app.rooms.service import RoomService
@@ -91,7 +92,7 @@ async def bench_get(rows: list[dict[str, Any]], repeat: int) -> float:
         async def publish(*_args: object, **_kwargs: object) -> None:
             return None
 
-        rooms = RoomService(engine, publish, single_writer=True)
+        rooms = RoomService(Database(engine, single_writer=True), publish)
         crews = CrewService(rooms)
         code, _token = await crews.create("Bench", "Anna")
 
@@ -127,7 +128,7 @@ async def bench_get(rows: list[dict[str, Any]], repeat: int) -> float:
                     CrewNight(**(row | {"room_id": room.id, "crew_id": crew.id, "code": room.code}))
                 )
 
-        await rooms._write(fill)
+        await crews._write(fill)
         times = []
         try:
             for _ in range(repeat):

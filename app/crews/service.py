@@ -10,9 +10,10 @@ they are needed and cached in `crew_night` (idempotent across instances).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -23,10 +24,12 @@ from app.db import crews as db
 from app.db import store
 from app.db.crews import Crew, CrewMember, CrewSeason
 from app.db.models import Room, utcnow
+from app.db.rooms import Tx
 from app.games.base import JsonDict
+from app.rooms.checks import clean_name, game_of, game_options
 from app.rooms.codes import ALPHABET, hash_token, new_token, token_matches
 from app.rooms.errors import RoomError
-from app.rooms.service import RoomService, clean_name, game_options
+from app.rooms.service import RoomService
 
 CREW_CODE_LENGTH = 8
 CREW_NAME_MAX = 40
@@ -78,6 +81,13 @@ def _holder(members: list[CrewMember], token: str | None) -> CrewMember:
     return found
 
 
+T = TypeVar("T")
+
+
+def _on_session(tx: Tx, fn: Callable[..., T], *args: Any) -> T:
+    return fn(tx.session, *args)
+
+
 _Read = tuple[Crew, list[CrewMember], list[CrewSeason], list[Night], list[tuple[int, Night]]]
 
 
@@ -99,6 +109,14 @@ class CrewService:
         self._crew_of_room: dict[str, str | None] = {}  # a room's crew never changes
 
     # --- helpers ----------------------------------------------------------------------------
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(session, *args)` in a read transaction of the room layer's database."""
+        return await self.rooms.db.read(_on_session, fn, *args)
+
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(session, *args)` in a write transaction (on SQLite, the one writer's)."""
+        return await self.rooms.db.write(_on_session, fn, *args)
 
     @staticmethod
     def _crew(session: Session, code: str, *, lock: bool = False) -> Crew:
@@ -142,7 +160,7 @@ class CrewService:
             )
             return code
 
-        return await self.rooms._write(insert), token
+        return await self._write(insert), token
 
     async def join(self, code: str, name: object) -> tuple[int, str]:
         player = clean_name(name)
@@ -167,7 +185,7 @@ class CrewService:
             return number
 
         try:
-            return await self.rooms._write(insert), token
+            return await self._write(insert), token
         except IntegrityError as exc:  # the same name at the same moment, at another instance
             raise RoomError("name_taken", f"a member is already called {player!r}", 409) from exc
 
@@ -179,7 +197,7 @@ class CrewService:
             self._admin(session, crew, token)
             crew.name = crew_name
 
-        await self.rooms._write(change)
+        await self._write(change)
         return crew_name
 
     async def remove(self, code: str, token: str | None, number: int) -> None:
@@ -195,7 +213,7 @@ class CrewService:
                 raise RoomError("not_found", f"no member {number}", 404)
             member.removed_at = utcnow()
 
-        await self.rooms._write(change)
+        await self._write(change)
 
     async def new_season(self, code: str, token: str | None) -> JsonDict:
         def insert(session: Session) -> JsonDict:
@@ -206,7 +224,7 @@ class CrewService:
             session.add(season)
             return {"season": season.number, "started_at": _aware(season.started_at).isoformat()}
 
-        return await self.rooms._write(insert)
+        return await self._write(insert)
 
     # --- crew rooms -------------------------------------------------------------------------
 
@@ -220,7 +238,7 @@ class CrewService:
             holder = _holder(db.members_of(session, crew.id), token)
             return crew.id, holder.id, holder.name
 
-        crew_id, member_id, name = await self.rooms._read(member)
+        crew_id, member_id, name = await self._read(member)
         code, seat_token = await self.rooms.create(
             game, mode, name, options, crew_id=crew_id, member_id=member_id
         )
@@ -238,7 +256,7 @@ class CrewService:
             holder = _holder(db.members_of(session, found[1].id), token)
             return holder.id, holder.name
 
-        held = await self.rooms._read(member)
+        held = await self._read(member)
         if held is None:
             if name is None:
                 raise RoomError("invalid", "name: Field required", 422)
@@ -257,7 +275,7 @@ class CrewService:
                 return False, None
             return True, found[1].code if found[1] is not None else None
 
-        exists, crew_code = await self.rooms._read(read)
+        exists, crew_code = await self._read(read)
         if exists:
             self._crew_of_room[room_code] = crew_code
         return crew_code
@@ -267,7 +285,7 @@ class CrewService:
     def _derive(self, session: Session, room: Room, numbers: dict[int, int]) -> Night:
         """The night of one finished room, from its final state (the stored snapshot rolled
         forward over any actions after it)."""
-        game = self.rooms._game(room.game)
+        game = game_of(room.game)
         seats = store.seats_of(session, room.id)
         snap = store.snapshot_of(session, room.id)
         if snap is None:  # pragma: no cover - written when the room started
@@ -306,10 +324,10 @@ class CrewService:
             stored = [night_rules.from_row(row) for row in db.nights_of(session, crew.id)]
             return crew, members, db.seasons_of(session, crew.id), stored, fresh
 
-        crew, members, seasons, stored, fresh = await self.rooms._read(read)
+        crew, members, seasons, stored, fresh = await self._read(read)
         if fresh:
             rows = [night_rules.to_row(night, room_id, crew.id) for room_id, night in fresh]
-            await self.rooms._write(db.add_nights, rows)
+            await self._write(db.add_nights, rows)
         derived = stored + [night for _room_id, night in fresh]
         derived.sort(key=lambda n: (n.finished_at, n.code))
         return crew, members, seasons, derived
@@ -320,7 +338,7 @@ class CrewService:
         def drop(session: Session) -> None:
             db.drop_nights(session, self._crew(session, crew_code).id)
 
-        await self.rooms._write(drop)
+        await self._write(drop)
 
     async def get(self, crew_code: str, query: Query | None = None) -> JsonDict:
         """`GET /api/crews/{code}`: the crew, its members, standings and nights."""
@@ -349,7 +367,7 @@ class CrewService:
         current = [m.number for m in members if m.removed_at is None]
         before, table = with_last(chosen, names, current)
         listed = [n for n in chosen if query.before is None or n.finished_at < query.before]
-        rooms = await self.rooms._read(self._open_rooms, crew.id, {m.id: m.number for m in members})
+        rooms = await self._read(self._open_rooms, crew.id, {m.id: m.number for m in members})
         return {
             "code": crew.code,
             "name": crew.name,

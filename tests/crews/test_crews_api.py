@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.crews.service import CrewService
 from app.db.crews import Crew, CrewNight
+from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.rooms.codes import ALPHABET
 from app.rooms.service import RoomService
@@ -41,12 +42,12 @@ async def rebuild(database_url: str, crew: str) -> int:
     async def publish(*_args: object, **_kwargs: object) -> None:
         return None
 
-    rooms = RoomService(engine, publish, single_writer=is_sqlite(database_url))
+    rooms = RoomService(Database(engine, single_writer=is_sqlite(database_url)), publish)
     crews = CrewService(rooms)
     try:
-        before = await rooms._read(count_nights, crew)
+        before = await crews._read(count_nights, crew)
         await crews.rebuild(crew)
-        assert await rooms._read(count_nights, crew) == 0
+        assert await crews._read(count_nights, crew) == 0
         return before
     finally:
         await rooms.aclose()
