@@ -52,7 +52,7 @@ def standings(page: Any) -> Any:
 
 
 async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
-    fast_bots: str, browser: Any
+    fast_bots: str, browser: Any, shot: Any
 ) -> None:
     contexts = [await browser.new_context(base_url=fast_bots, **PHONE) for _ in range(3)]
     anna, bence, csaba = [await c.new_page() for c in contexts]
@@ -77,6 +77,7 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
             await expect(page.locator(".crew-head")).to_contain_text(f"you are {name}")
         await expect(standings(anna)).to_have_count(3, timeout=10_000)  # polled in
         await expect(csaba.locator(".crew-nights")).to_have_count(0)
+        await shot(anna, "crew-page-new")
 
         # Home now lists the crew on Anna's phone.
         await anna.goto("/")
@@ -121,6 +122,7 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
         top = rows[0]["name"]
         await expect(standings(csaba).first).to_contain_text(top)
         await expect(standings(csaba).first.locator("td").nth(3)).to_have_text("1")
+        await shot(csaba, "crew-page-after-a-night")
         # The full-time screen's block: the standings after this night.
         block = await csaba.evaluate(
             """async ([crew, room]) => {
