@@ -34,6 +34,7 @@ from app.rooms.service import RoomService
 CREW_CODE_LENGTH = 8
 CREW_NAME_MAX = 40
 NIGHTS_MAX = 50
+ROOMS_REMEMBERED = 10_000  # rooms whose crew this instance keeps in mind
 
 
 def new_crew_code() -> str:
@@ -277,6 +278,8 @@ class CrewService:
 
         exists, crew_code = await self._read(read)
         if exists:
+            if len(self._crew_of_room) >= ROOMS_REMEMBERED:
+                self._crew_of_room.clear()  # a bounded memory: read again when asked
             self._crew_of_room[room_code] = crew_code
         return crew_code
 
