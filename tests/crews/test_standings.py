@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from app.crews.standings import Night, NightSeat, moves, standings
 
@@ -141,3 +145,46 @@ def test_moves_tell_who_went_up_and_down_since_the_last_night() -> None:
     after = standings([first, second, third], NAMES)
     assert [r.name for r in before] == ["Anna", "Bence"]  # 3 points each, Anna by name
     assert moves(before, after) == {1: 1, 0: -1}
+
+
+seat_lists = st.lists(
+    st.tuples(st.sampled_from([None, 0, 1, 2, 3]), st.integers(-500, 500)), min_size=2, max_size=6
+)
+
+
+@st.composite
+def nights(draw: st.DrawFn) -> Night:
+    seats = draw(seat_lists)
+    members: set[int] = set()
+    night_seats = []
+    for i, (member, delta) in enumerate(seats):
+        if member in members:
+            member = None  # a member sits once a night
+        if member is not None:
+            members.add(member)
+        night_seats.append(NightSeat(i, NAMES.get(member or 0, "Bot"), member, 3000, 3000 + delta))
+    winners = draw(st.lists(st.integers(0, len(seats) - 1), max_size=2, unique=True))
+    game = draw(st.sampled_from(["duel", "focifogadas", "tiny"]))
+    score = [draw(st.integers(0, 5)), draw(st.integers(0, 5))]
+    return Night("AAAAAA", game, "m", T0, tuple(night_seats), {"winners": winners}, score)
+
+
+@given(st.lists(nights(), max_size=12), st.randoms())
+def test_the_table_does_not_depend_on_the_order_of_nights(
+    played: list[Night], rng: random.Random
+) -> None:
+    shuffled = played[:]
+    rng.shuffle(shuffled)
+    table = [row.as_json() for row in standings(played, NAMES)]
+    assert table == [row.as_json() for row in standings(shuffled, NAMES)]
+    for row in table:
+        assert row["points"] == 3 * row["wins"] + row["draws"]
+        assert row["wins"] + row["draws"] <= row["nights"]
+    keys = [(-r["points"], -r["money"], -r["wins"], str(r["name"]).casefold()) for r in table]
+    assert keys == sorted(keys)
+    # The members' money is every seat's net but that of bots and guests.
+    everyone = sum(s.end - s.start for n in played for s in n.seats if s.start is not None)
+    guests = sum(
+        s.end - s.start for n in played for s in n.seats if s.member is None and s.start is not None
+    )
+    assert sum(r["money"] for r in table) == everyone - guests
