@@ -15,14 +15,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Focifogadás loses these two (named in issue 19) on its own branch ("foci"); until that merges
-# they are listed here. `test_every_known_cycle_is_still_there` fails once one is gone, so this
-# list can only shrink.
-KNOWN_CYCLES = [
-    ["app.games.focifogadas.bot", "app.games.focifogadas.drukker", "app.games.focifogadas.views"],
-    ["app.games.focifogadas.live", "app.games.focifogadas.odds"],
-]
-
 
 def module_name(path: Path, root: Path) -> str:
     parts = path.relative_to(root).with_suffix("").parts
@@ -98,12 +90,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_app_has_no_import_cycles() -> None:
-    assert [c for c in cycles(graph(ROOT, "app")) if c not in KNOWN_CYCLES] == []
-
-
-def test_every_known_cycle_is_still_there() -> None:
-    found = cycles(graph(ROOT, "app"))
-    assert [c for c in KNOWN_CYCLES if c not in found] == [], "remove it from KNOWN_CYCLES"
+    assert cycles(graph(ROOT, "app")) == []
 
 
 def test_the_walk_finds_a_cycle_hidden_in_a_function_and_a_relative_one(tmp_path: Path) -> None:

@@ -81,18 +81,18 @@ class SnapshotRow:
 
 def _room_row(room: Room) -> RoomRow:
     return RoomRow(
-        room.id,
-        room.code,
-        room.game,
-        room.mode,
-        dict(room.options),
-        room.status,
-        room.seed,
-        room.seed_hash,
-        room.seq,
-        room.rematch_code,
-        room.finished_at,
-        room.crew_id,
+        id=room.id,
+        code=room.code,
+        game=room.game,
+        mode=room.mode,
+        options=dict(room.options),
+        status=room.status,
+        seed=room.seed,
+        seed_hash=room.seed_hash,
+        seq=room.seq,
+        rematch_code=room.rematch_code,
+        finished_at=room.finished_at,
+        crew_id=room.crew_id,
     )
 
 

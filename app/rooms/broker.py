@@ -273,7 +273,7 @@ async def _end(task: asyncio.Future[Any], grace: float = 0.0) -> None:
 
 
 def asyncpg_dsn(database_url: str) -> str | None:
-    """The plain libpq DSN of an SQLAlchemy PostgreSQL URL, or None for other databases."""
+    """The plain libpq DSN of a `postgresql+driver://` database URL, or None for others."""
     if not database_url.startswith("postgresql"):
         return None
     return "postgresql://" + database_url.split("://", 1)[1]

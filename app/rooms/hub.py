@@ -1,4 +1,6 @@
-"""The sockets connected to this instance, by room, and what each is sent.
+"""The sockets connected to this instance, by room, what each is sent, and who is connected
+(here, and at the other instances as they announce it). The hub is told what to send
+(`Fanout`, fanout.py); it reads no room and calls nothing back.
 
 Every socket has its own bounded send queue drained by its own writer task, so a slow or
 dead phone never delays anyone else. Views are full snapshots: when a queue is full, the

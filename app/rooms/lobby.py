@@ -54,18 +54,18 @@ class Lobby:
         def insert(tx: Tx) -> str:
             code = free_code(tx)
             row = RoomRow(
-                0,
-                code,
-                game_id,
-                mode,
-                full_options,
-                "lobby",
-                seed,
-                seed_hash(seed),
-                0,
-                None,
-                None,
-                crew_id,
+                id=0,
+                code=code,
+                game=game_id,
+                mode=mode,
+                options=full_options,
+                status="lobby",
+                seed=seed,
+                seed_hash=seed_hash(seed),
+                seq=0,
+                rematch_code=None,
+                finished_at=None,
+                crew_id=crew_id,
             )
             room_id = tx.add_room(row)
             seat = SeatRow(0, player, token_hash=hash_token(token), member_id=member_id)

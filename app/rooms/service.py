@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from contextlib import AbstractAsyncContextManager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from app import metrics
 from app.db.journal import Append, Conflict
@@ -45,6 +45,32 @@ __all__ = ["Publisher", "RoomService", "RoomSnapshot", "clock_default", "game_op
 
 SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of a match)
 CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One `act`: `seat` of room `code` plays `action`, known to it as `cid`."""
+
+    code: str
+    seat: int
+    cid: str
+    action: JsonDict
+    note: JsonDict | None  # the room's own event logged before the game's (a stand-in)
+
+    def append(self, snap: RoomSnapshot, step: Step) -> Append:
+        """The journal's row for `step`, with a snapshot every `SNAPSHOT_EVERY` and at the
+        end of the match."""
+        finished = step.status == "finished"
+        stored = None
+        if step.seq % SNAPSHOT_EVERY == 0 or finished:
+            stored = (snap.game.dump(step.state), step.log, step.clock())
+        return Append(
+            snap.room_id, step.seq, self.seat, self.cid, self.action, self.note, finished, stored
+        )
+
+    def move(self, at: float) -> JsonDict:
+        """The move as published, for an instance one step behind to follow (`follow`)."""
+        return {"seat": self.seat, "action": self.action, "note": self.note, "at": at}
 
 
 class RoomService:
@@ -104,13 +130,12 @@ class RoomService:
         """The newest state of the room this instance has seen, if any."""
         return self.rooms.latest(code)
 
-    def cached(self, code: str, seq: int) -> RoomSnapshot | None:
-        return self.rooms.cached(code, seq)
-
     def follow(self, code: str, seq: int, move: JsonDict | None) -> RoomSnapshot | None:
+        """This instance's copy rolled forward over another's move (`RoomCache.follow`)."""
         return self.rooms.follow(code, seq, move)
 
     def forget(self, code: str) -> None:
+        """Drop this instance's copy of the room (`RoomCache.forget`)."""
         self.rooms.forget(code)
 
     async def must_exist(self, code: str) -> None:
@@ -183,49 +208,38 @@ class RoomService:
             raise unavailable()
         started = time.perf_counter()
         async with self.rooms.lock(code):
-            seq = await self._act_locked(code, seat, cid, action, note)
+            seq = await self._act_locked(Command(code, seat, cid, action, note))
         metrics.COMMAND_LATENCY.observe(time.perf_counter() - started)
         return seq
 
-    async def _act_locked(
-        self, code: str, seat: int, cid: str, action: JsonDict, note: JsonDict | None
-    ) -> int:
-        snap = self.rooms.latest(code)
+    async def _act_locked(self, cmd: Command) -> int:
+        snap = self.rooms.latest(cmd.code)
         if snap is None or snap.state is None:
-            snap = await self.snapshot(code)
+            snap = await self.snapshot(cmd.code)
         for _ in range(CONFLICTS_MAX):
             now = time.time()
-            step = await self._check(snap, code, seat, cid, action, note, now)
+            step = await self._check(snap, cmd, now)
             if isinstance(step, int):
                 return step  # this cid was applied before: its seq
             if isinstance(step, RoomSnapshot):
                 snap = step  # it had moved on at another instance: look again
                 continue
             try:
-                await self.db.append(_append(snap, step, seat, cid, action, note))
+                await self.db.append(cmd.append(snap, step))
             except Conflict:
                 # This cid went in before (a re-send, perhaps at another instance), or another
                 # instance moved the room on first: answer that seq, or look again.
-                done = await self._seq_of_cid(snap.room_id, seat, cid)
+                done = await self._seq_of_cid(snap.room_id, cmd)
                 if done is not None:
                     return done
-                snap = await self.snapshot(code)
+                snap = await self.snapshot(cmd.code)
                 continue
-            await self._committed(
-                snap, step, {"seat": seat, "action": action, "note": note, "at": now}
-            )
+            await self._committed(snap, step, cmd.move(now))
             return step.seq
         raise unavailable()
 
     async def _check(
-        self,
-        snap: RoomSnapshot,
-        code: str,
-        seat: int,
-        cid: str,
-        action: JsonDict,
-        note: JsonDict | None,
-        now: float,
+        self, snap: RoomSnapshot, cmd: Command, now: float
     ) -> Step | RoomSnapshot | int:
         """The engine's step, if it takes the action; else the seq this cid got before, or
         the room as it stands now if it had moved on; else the engine's refusal."""
@@ -234,17 +248,17 @@ class RoomService:
         try:
             if snap.status == "finished":
                 raise GameError("the match is over")
-            return snap.step(seat, action, note, now)
+            return snap.step(cmd.seat, cmd.action, cmd.note, now)
         except GameError as exc:
             # Refused now, but perhaps applied before (a re-sent cid): answer that seq.
-            done = await self._seq_of_cid(snap.room_id, seat, cid)
+            done = await self._seq_of_cid(snap.room_id, cmd)
             if done is not None:
                 return done
-            fresh = await self.snapshot(code)
+            fresh = await self.snapshot(cmd.code)
             if (fresh.seq, fresh.status) != (snap.seq, snap.status):
                 return fresh
-            code_ = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
-            raise RoomError(code_, str(exc), 409) from exc
+            code = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
+            raise RoomError(code, str(exc), 409) from exc
 
     async def _committed(self, snap: RoomSnapshot, step: Step, move: JsonDict) -> None:
         """The action is in the log: the copy moves on, and every instance hears of it with
@@ -254,8 +268,8 @@ class RoomService:
         self.rooms.remember(snap)
         await self.publish("state", snap.code, step.seq, move)
 
-    async def _seq_of_cid(self, room_id: int, seat: int, cid: str) -> int | None:
-        return await self.db.read(Tx.seq_of_cid, room_id, seat, cid)
+    async def _seq_of_cid(self, room_id: int, cmd: Command) -> int | None:
+        return await self.db.read(Tx.seq_of_cid, room_id, cmd.seat, cmd.cid)
 
     async def set_away(self, code: str, seat: int, away: bool, token: str | None = None) -> None:
         """Mark a seat away (its bot plays) or back. With `token`, only the host may do it."""
@@ -286,19 +300,3 @@ class RoomService:
         await self.clock.aclose()
         await self.odds.aclose()
         await self.db.aclose()
-
-
-def _append(
-    snap: RoomSnapshot,
-    step: Step,
-    seat: int,
-    cid: str,
-    action: JsonDict,
-    note: JsonDict | None,
-) -> Append:
-    """The journal's row for `step`, with a snapshot every `SNAPSHOT_EVERY` and at the end."""
-    stored = None
-    finished = step.status == "finished"
-    if step.seq % SNAPSHOT_EVERY == 0 or finished:
-        stored = (snap.game.dump(step.state), step.log, step.clock())
-    return Append(snap.room_id, step.seq, seat, cid, action, note, finished, stored)

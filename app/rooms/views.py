@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from app.games.base import REVEAL, Game, JsonDict, View, Viewer
+from app.games.base import REVEAL, Game, JsonDict, Result, View, Viewer
 
 Odds = dict[str, JsonDict | None]  # "public" or the seat number as text -> the game's odds
 
@@ -94,7 +94,7 @@ class Table:
 
     view: View  # the spectator's: phase and `public`
     to_act: frozenset[int]
-    result: JsonDict | None
+    result: Result | None
 
 
 @dataclass(slots=True)

@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn, view
-from app.games.hattrick import GAME, cards, pitch, rules
+from app.games.hattrick import GAME, pitch, rules
 from app.games.hattrick.cards import DECKS, KEEPER_BASE, PLAYERS, SHOOTING, keeper_cards
+from app.games.hattrick.cards import overlay as overlay_of
 from app.games.hattrick.halves import start_turn
 from app.games.hattrick.shot import start_shot
 from app.games.hattrick.state import Shootout
@@ -888,4 +889,4 @@ def test_7_4_no_shot_outside_the_final_two_lines():
     [("L", "L", 1), ("L", "C", 0), ("L", "R", -1), ("C", "C", 1), ("C", "R", 0), ("R", "L", -1)],
 )
 def test_8_3_keeper_overlay(target, covers, overlay):
-    assert cards.overlay(target, covers) == overlay
+    assert overlay_of(target, covers) == overlay
