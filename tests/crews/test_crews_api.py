@@ -4,6 +4,7 @@ admin's rename, remove and new season, and every bad input refused with nothing 
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import httpx
@@ -418,3 +419,20 @@ async def test_standings_survive_a_restart_agree_across_instances_and_rebuild(
     assert sum(r["nights"] for r in seen["standings"]) == 4
     assert dropped == 2  # the cached nights were gone, and derived again from the rooms
     assert after_restart == other_instance == rebuilt == seen
+
+
+async def test_two_phones_joining_with_one_name_at_once_get_one_member(
+    server: RunningServer,
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        crew = await new_crew(http, "Anna")
+        path = f"/api/crews/{crew['code']}/join"
+        answers = await asyncio.gather(
+            *(http.post(path, json={"name": name}) for name in ("Dóra", "dóra", "DÓRA", "Emese"))
+        )
+        members = (await http.get(f"/api/crews/{crew['code']}")).json()["members"]
+    statuses = sorted(a.status_code for a in answers)
+    assert statuses == [201, 201, 409, 409]
+    assert all(a.json()["error"]["code"] == "name_taken" for a in answers if a.status_code == 409)
+    assert sorted(m["name"].casefold() for m in members) == ["anna", "dóra", "emese"]
+    assert sorted(m["member"] for m in members) == [0, 1, 2]
