@@ -127,11 +127,13 @@ async def get_room(code: str, service: ServiceDep, hub: HubDep, request: Request
     dependencies=[Depends(limited)],
 )
 async def set_options(
-    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep
+    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep, request: Request
 ) -> RoomOut:
     """In the lobby: the host changes game options, a player those its seat owns."""
     await service.set_options(code, token, body.root)
-    return await room_out(code, service, hub)
+    room = await room_out(code, service, hub)
+    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    return room
 
 
 async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:

@@ -162,6 +162,10 @@ async def test_a_crew_night_through_the_websocket_counts_for_its_members(
         room = await crew_room(http, crew["code"], crew["tokens"][1])
         info = (await http.get(f"/api/rooms/{room['code']}")).json()
         assert info["crew"] == crew["code"]
+        changed = await http.patch(
+            f"/api/rooms/{room['code']}/options", json={"target": 5}, headers=auth(room["token"])
+        )
+        assert changed.status_code == 200 and changed.json()["crew"] == crew["code"]
         assert info["seats"][0]["name"] == "Bence"  # seat 0 is the member, named as such
         listed = (await http.get(f"/api/crews/{crew['code']}")).json()["rooms"]
         assert [(r["code"], r["status"]) for r in listed] == [(room["code"], "lobby")]
