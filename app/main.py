@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import metrics
-from app.api import http, ws
+from app.api import crews, http, ws
 from app.api.limits import PerAddress
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
@@ -110,5 +110,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(crews.router)
     app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
     return app

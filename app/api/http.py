@@ -27,6 +27,7 @@ from app.api.schemas import (
     SeatNumber,
     SeatOut,
 )
+from app.crews.service import of_app as crews_of
 from app.games import registry
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
@@ -99,14 +100,24 @@ async def list_games() -> list[GameOut]:
     responses=ERRORS,
     dependencies=[Depends(limited)],
 )
-async def create_room(body: CreateRoom, service: ServiceDep) -> Created:
+async def create_room(
+    body: CreateRoom, service: ServiceDep, request: Request, token: TokenDep
+) -> Created:
+    if body.crew is not None:  # a crew room: seat 0 is the crew token's member
+        crews = crews_of(request.app.state)
+        code, token = await crews.create_room(body.crew, token, body.game, body.mode, body.options)
+        return Created(code=code, url=f"/r/{code}", seat=0, token=token)
+    if body.name is None:
+        raise RoomError("invalid", "name: Field required", 422)
     code, token = await service.create(body.game, body.mode, body.name, body.options)
     return Created(code=code, url=f"/r/{code}", seat=0, token=token)
 
 
 @router.get("/api/rooms/{code}", response_model=RoomOut, responses=ERRORS)
-async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
-    return await room_out(code, service, hub)
+async def get_room(code: str, service: ServiceDep, hub: HubDep, request: Request) -> RoomOut:
+    room = await room_out(code, service, hub)
+    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    return room
 
 
 @router.patch(
@@ -116,11 +127,13 @@ async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
     dependencies=[Depends(limited)],
 )
 async def set_options(
-    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep
+    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep, request: Request
 ) -> RoomOut:
     """In the lobby: the host changes game options, a player those its seat owns."""
     await service.set_options(code, token, body.root)
-    return await room_out(code, service, hub)
+    room = await room_out(code, service, hub)
+    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    return room
 
 
 async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
@@ -151,7 +164,14 @@ async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
     responses=ERRORS,
     dependencies=[Depends(limited)],
 )
-async def join_room(code: str, body: JoinRoom, service: ServiceDep) -> Joined:
+async def join_room(
+    code: str, body: JoinRoom, service: ServiceDep, request: Request, token: TokenDep
+) -> Joined:
+    if token is not None:  # a crew token: in a crew room, the seat is the member's
+        seat, token = await crews_of(request.app.state).join_room(code, token, body.name)
+        return Joined(seat=seat, token=token)
+    if body.name is None:
+        raise RoomError("invalid", "name: Field required", 422)
     seat, token = await service.join(code, body.name)
     return Joined(seat=seat, token=token)
 

@@ -10,12 +10,13 @@ from pydantic import BaseModel, Field, RootModel
 class CreateRoom(BaseModel):
     game: str = Field(max_length=64)
     mode: str = Field(max_length=64)
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)  # required unless `crew`
     options: dict[str, Any] | None = None
+    crew: str | None = Field(default=None, max_length=64)  # a crew room (PROTOCOL.md 1.1)
 
 
 class JoinRoom(BaseModel):
-    name: str = Field(max_length=200)
+    name: str | None = Field(default=None, max_length=200)  # required unless a crew token
 
 
 class OptionsIn(RootModel[dict[str, Any]]):
@@ -86,6 +87,7 @@ class RoomOut(BaseModel):
     seq: int
     seed_hash: str
     rematch_code: str | None = None
+    crew: str | None = None  # the crew's code, for a crew room
 
 
 class ErrorBody(BaseModel):

@@ -49,6 +49,7 @@ class RoomRow:
     seq: int
     rematch_code: str | None
     finished_at: datetime | None
+    crew_id: int | None = None  # a crew room's crew (app/db/crews.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,7 @@ class SeatRow:
     bot: bool = False
     away: bool = False
     token_hash: str | None = None
+    member_id: int | None = None  # the crew member seated here
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +92,12 @@ def _room_row(room: Room) -> RoomRow:
         seq=room.seq,
         rematch_code=room.rematch_code,
         finished_at=room.finished_at,
+        crew_id=room.crew_id,
     )
 
 
 def _seat_row(seat: Seat) -> SeatRow:
-    return SeatRow(seat.seat, seat.name, seat.bot, seat.away, seat.token_hash)
+    return SeatRow(seat.seat, seat.name, seat.bot, seat.away, seat.token_hash, seat.member_id)
 
 
 def _epoch(at: datetime) -> float:
@@ -160,6 +163,7 @@ class Tx:
             seed_hash=row.seed_hash,
             seq=row.seq,
             started_at=utcnow() if started else None,
+            crew_id=row.crew_id,
         )
         self.session.add(room)
         self.session.flush()
@@ -173,6 +177,7 @@ class Tx:
                 name=seat.name,
                 bot=seat.bot,
                 token_hash=seat.token_hash,
+                member_id=seat.member_id,
             )
         )
 

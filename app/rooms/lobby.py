@@ -37,9 +37,17 @@ class Lobby:
         self.publish = publish
 
     async def create(
-        self, game_id: str, mode: str, name: object, options: JsonDict | None
+        self,
+        game_id: str,
+        mode: str,
+        name: object,
+        options: JsonDict | None,
+        *,
+        crew_id: int | None = None,
+        member_id: int | None = None,
     ) -> tuple[str, str]:
-        """A new room with its creator in seat 0 (the host). Returns (code, token)."""
+        """A new room with its creator in seat 0 (the host). Returns (code, token). A crew
+        room has its crew, and seat 0 the crew member (app/crews/service.py)."""
         full_options = _room_options(game_id, mode, options)
         player, token, seed = checks.clean_name(name), new_token(), new_seed()
 
@@ -57,17 +65,21 @@ class Lobby:
                 seq=0,
                 rematch_code=None,
                 finished_at=None,
+                crew_id=crew_id,
             )
             room_id = tx.add_room(row)
-            tx.add_seat(room_id, SeatRow(0, player, token_hash=hash_token(token)))
+            seat = SeatRow(0, player, token_hash=hash_token(token), member_id=member_id)
+            tx.add_seat(room_id, seat)
             return code
 
         return await self.db.write(insert), token
 
-    async def join(self, code: str, name: object) -> tuple[int, str]:
+    async def join(
+        self, code: str, name: object, *, member_id: int | None = None
+    ) -> tuple[int, str]:
         player = checks.clean_name(name)
         token = new_token()
-        seat = await self._add_seat(code, player, bot=False, token=token)
+        seat = await self._add_seat(code, player, bot=False, token=token, member_id=member_id)
         return seat, token
 
     async def add_bot(self, code: str, token: str | None) -> int:
@@ -83,15 +95,21 @@ class Lobby:
         number = 1 + sum(s.bot for s in seats)
         return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
 
-    async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
+    async def _add_seat(
+        self, code: str, name: str, *, bot: bool, token: str | None, member_id: int | None = None
+    ) -> int:
         def insert(tx: Tx) -> int:
             room = checks.room_of(tx, code, lock=True)
             seats = tx.seats(room.id)
             if bot:
                 checks.host(seats, token)
+            if member_id is not None and any(s.member_id == member_id for s in seats):
+                raise RoomError("already_seated", "this crew member already has a seat", 409)
             seat = _free_seat(room, seats)
             token_hash = None if bot else hash_token(token or "")
-            tx.add_seat(room.id, SeatRow(seat, name, bot, token_hash=token_hash))
+            tx.add_seat(
+                room.id, SeatRow(seat, name, bot, token_hash=token_hash, member_id=member_id)
+            )
             return seat
 
         async with self.rooms.lock(code):
