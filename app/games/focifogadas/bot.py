@@ -28,13 +28,12 @@ from typing import Final
 
 from app.games.base import Action, JsonDict, Rng, View
 from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, settlement, views
-from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, CATALOGUE
-from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.drukker import pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.odds import HIGH, MARGIN, Chance, belief, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
+from app.games.focifogadas.state import BukState, DrukkerState, LiveState
 from app.games.focifogadas.views import current_record, live_half
 
 CHOOSE_SAMPLES: Final = 120

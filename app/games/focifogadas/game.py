@@ -6,10 +6,12 @@ The package, from the bottom up; a module imports only those above it:
 
     cards.py, bets.py, record.py, options.py   the action cards, betting cards, match record,
                                                room options (rules §6, §8, §5, §12.1)
-    match.py                                   the shared match of Drukker and Bukméker (§7)
+    board.py, effects.py, match.py             the shared match of Drukker and Bukméker (§7):
+                                               its state, what each card does, the turns
     book.py, settlement.py                     the shared bookmakers' table and its payout (§10)
     odds.py                                    Monte Carlo and live-model chances of the cards
-    drukker.py, bukmeker.py, live.py           one module per mode: state, rules, JSON, price
+    state.py                                   the three modes' frozen states and their JSON
+    drukker.py, bukmeker.py, live.py           one module per mode: its rules and its `price`
     views.py                                   what each viewer sees, every mode (§7.6)
     bot.py                                     the bots of every mode
     game.py                                    this contract

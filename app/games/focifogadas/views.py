@@ -18,12 +18,11 @@ from typing import TypeVar
 from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
 from app.games.focifogadas.book import Book, Offer
-from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.drukker import pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.state import BukState, DrukkerState, LiveState
 
 S = TypeVar("S", DrukkerState, BukState, LiveState)
 
