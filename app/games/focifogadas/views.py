@@ -198,7 +198,9 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
         assert card is not None
         revealing = {"seat": seat, "card": bets.card(card).to_json()}
     after_money, _ = settlement.settle_book(b, record)
-    return {
+    # The §12.1 alternatives in play, only when they are not the defaults (views unchanged).
+    rules: JsonDict = {} if b.rules == book.STANDARD else {"table_rules": b.rules.to_json()}
+    return rules | {
         "book_phase": b.phase,
         "round": b.round,
         "start_player": b.start,
