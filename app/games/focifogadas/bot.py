@@ -31,7 +31,7 @@ from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, se
 from app.games.focifogadas.cards import CARDS, CATALOGUE
 from app.games.focifogadas.drukker import pays
 from app.games.focifogadas.match import MatchState
-from app.games.focifogadas.odds import HIGH, MARGIN, Chance, belief, live_chance, prior
+from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, LiveState
 from app.games.focifogadas.views import current_record, live_half
@@ -40,6 +40,8 @@ CHOOSE_SAMPLES: Final = 120
 PLAY_SAMPLES: Final = 16
 KEEP_SAMPLES: Final = 60
 ROLLOUTS: Final = 6  # Bukméker: simulated endings per card it may play
+HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
+MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
 
 
 def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
@@ -157,6 +159,15 @@ def _keep(s: DrukkerState, seat: int, legal: list[Action], rng: random.Random) -
 
 
 # --- Bookmakers (Bukméker and live) -------------------------------------------------------------
+
+
+def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float:
+    """The chance the bot gives a card: certain once decided, `chance` while open."""
+    if status == "won":
+        return 1.0
+    if status == "lost":
+        return 0.0
+    return chance(card_id)
 
 
 def book_action(v: View, legal: list[Action], rnd: random.Random, chance: Chance = prior) -> Action:
