@@ -73,7 +73,7 @@ BAD = {
     "stake_limit_after_all_covered": [3.0, True, 2, 4, "3", "null"],
     "insolvency_split": ["equally", 1, None],
     "live_stake_tokens": [6.0, True, 4, 7, "6"],
-    "start_player": [True, False, -1, 1.0, "first", None, "Random"],
+    "start_player": [True, False, -1, 1.0, "first", None, "Random", 6],
 }
 
 
