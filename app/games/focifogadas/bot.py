@@ -33,7 +33,7 @@ from app.games.focifogadas.drukker import pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
-from app.games.focifogadas.state import BukState, DrukkerState, LiveState
+from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
 from app.games.focifogadas.views import current_record, live_half
 
 CHOOSE_SAMPLES: Final = 120
@@ -280,3 +280,16 @@ def live_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
         return None
     chance = live_chance(live.record_of(s.entries), live.live_half(s), live.started(s))
     return book_action(views.live_view(s, seat), live.legal_actions(s, seat), rng, chance)
+
+
+# --- Any mode ---------------------------------------------------------------------------------
+
+
+def choose(state: FociState, seat: int, rng: random.Random) -> Action | None:
+    """The bot's action for `seat` in any mode (None: nothing to decide, or the live scorer)."""
+    s = state.inner
+    if isinstance(s, DrukkerState):
+        return drukker_action(s, seat, rng)
+    if isinstance(s, BukState):
+        return bukmeker_action(s, seat, rng)
+    return live_action(s, seat, rng)

@@ -1,4 +1,5 @@
-"""The frozen states of the three modes (rules/focifogadas.md §9–§11) and their JSON.
+"""The frozen state of a game, `FociState(mode, inner)`, with `dump` and `load`; `inner` is
+the mode's own frozen state (rules/focifogadas.md §9–§11), defined here with its JSON.
 
 A dump writes an option's field only when the option differs from its default, so a game with
 the default options dumps exactly as before the options existed (the golden replays).
@@ -7,7 +8,7 @@ the default options dumps exactly as before the options existed (the golden repl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
 from app.games.base import JsonDict, Rng
 from app.games.focifogadas import board, book
@@ -202,3 +203,28 @@ class LiveState:
             confirming=d["confirming"],
             host_start=bool(d.get("host_start", False)),
         )
+
+
+ModeState: TypeAlias = DrukkerState | BukState | LiveState
+_CLASSES: Final[dict[str, type[DrukkerState] | type[BukState] | type[LiveState]]] = {
+    "drukker": DrukkerState,
+    "bukmeker": BukState,
+    "live": LiveState,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FociState:
+    """A game of one mode: `inner` is that mode's state."""
+
+    mode: str
+    inner: ModeState
+
+
+def dump(state: FociState) -> JsonDict:
+    return {"mode": state.mode, "state": state.inner.to_json()}
+
+
+def load(data: JsonDict) -> FociState:
+    mode = str(data["mode"])
+    return FociState(mode, _CLASSES[mode].from_json(data["state"]))
