@@ -73,7 +73,7 @@ BAD = {
     "stake_limit_after_all_covered": [3.0, True, 2, 4, "3", "null"],
     "insolvency_split": ["equally", 1, None],
     "live_stake_tokens": [6.0, True, 4, 7, "6"],
-    "start_player": [True, False, -1, 1.0, "first", None, "Random"],
+    "start_player": [True, False, -1, 1.0, "first", None, "Random", 6],
 }
 
 
@@ -328,6 +328,19 @@ def test_six_live_markers_each_all_placed() -> None:
     assert placed == [6] * 4
     default, _ = run("live", {}, 4, 3, lambda s, _: s.inner.book.phase == "done")
     assert sum(st.n for st in default.inner.book.stakes) == 5 * 4
+
+
+@pytest.mark.parametrize("mode", ["bukmeker", "live"])
+def test_the_table_shows_its_rules_only_when_they_are_not_the_defaults(mode: str) -> None:
+    assert "table_rules" not in GAME.view(GAME.new(mode, {}, 3, 1), None).public
+    options = {"stake_limit_after_all_covered": 3, "insolvency_split": "equal"}
+    shown = GAME.view(GAME.new(mode, options, 3, 1), None).public["table_rules"]
+    assert shown == {
+        "disc_values": [2, 3, 4, 5, 6, 8, 10, 12],
+        "disc_copies": 3,
+        "stake_cap": 3,
+        "split": "equal",
+    }
 
 
 def test_option_modules_keep_drukker_free_of_table_options() -> None:
