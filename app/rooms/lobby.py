@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from app.db.rooms import RoomRow, SeatRow, Tx
-from app.games.base import GameError, JsonDict
+from app.games.base import Game, GameError, JsonDict
 from app.rooms import checks
 from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
@@ -139,7 +139,7 @@ class Lobby:
             checks.host(seats, token)
             _ready(room, len(seats))
             game = checks.game_of(room.game)
-            state = game.new(room.mode, checks.game_options(room.options), len(seats), room.seed)
+            state = _new_state(game, room, len(seats))
             clock = since_now(game.to_act(state))
             tx.add_snapshot(room.id, game.dump(state), clock)
             tx.start(room.id)
@@ -165,6 +165,15 @@ def _room_options(game_id: str, mode: str, options: JsonDict | None) -> JsonDict
     seconds = checks.turn_seconds(raw, game_id, mode)
     try:
         return spec.check_options(raw) | {"turn_seconds": seconds}
+    except GameError as exc:
+        raise RoomError("bad_options", str(exc)) from exc
+
+
+def _new_state(game: Game[Any], room: RoomRow, seats: int) -> Any:
+    """The match's first state; options that this seat count refuses (a start player or a
+    scorer past the last seat) are the host's to change: 400 `bad_options`, nothing started."""
+    try:
+        return game.new(room.mode, checks.game_options(room.options), seats, room.seed)
     except GameError as exc:
         raise RoomError("bad_options", str(exc)) from exc
 
