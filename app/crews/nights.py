@@ -44,8 +44,8 @@ def derive(
     """The night of a finished room. `seats` are (seat, name, member number or None);
     `options` are the engine's (without room-level ones); `final` the engine's last state.
     Start money is the money of the room's first state (the seed's new state)."""
-    start = _money(game.view(game.new(mode, options, len(seats), seed), None).public)
-    public = game.view(final, None).public
+    start = _money(game.public(game.new(mode, options, len(seats), seed)).public)
+    public = game.public(final).public
     end = _money(public)
     result = game.result(final)
     return Night(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypedDict, TypeVar, runtime_checkable
 
 JsonValue = Any
 JsonDict = dict[str, Any]
@@ -200,17 +200,6 @@ class Game(Protocol[S]):
         and `private(state, seat)` show; None when the game has no bot."""
         ...
 
-    # Transitional, until the room layer calls `public`/`private`: the methods it calls today.
-    # `ViewAliases` below provides both from the methods above.
-
-    def view(self, state: S, viewer: Viewer) -> View:
-        """`view(self, state, viewer)`, the module-level helper."""
-        ...
-
-    def private_view(self, state: S, seat: int) -> JsonDict | None:
-        """`private(state, seat)`."""
-        ...
-
 
 @runtime_checkable
 class HandsOver(Protocol):
@@ -241,17 +230,6 @@ def view(game: Game[S], state: S, viewer: Viewer) -> View:
     shown = game.public(state)
     private = None if viewer is None else game.private(state, viewer)
     return View(shown.phase, shown.public, private)
-
-
-class ViewAliases(Generic[S]):
-    """The methods the room layer calls today (`view`, `private_view`), built from the
-    contract's `public`/`private`/`revealed`. Mixed into each game until the room switches."""
-
-    def view(self: Game[S], state: S, viewer: Viewer) -> View:
-        return view(self, state, viewer)
-
-    def private_view(self: Game[S], state: S, seat: int) -> JsonDict | None:
-        return self.private(state, seat)
 
 
 # --- Randomness -------------------------------------------------------------------------------

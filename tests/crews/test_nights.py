@@ -30,12 +30,12 @@ def played(game_id: str, mode: str, seats: int, seed: int) -> tuple[Any, Any]:
 
 def test_a_bukmeker_night_counts_each_members_money_won_or_lost() -> None:
     game, final = played("focifogadas", "bukmeker", 3, seed=1)
-    end = [p["money"] for p in game.view(final, None).public["players"]]
+    end = [p["money"] for p in game.public(final).public["players"]]
     start = [
         p["money"]
-        for p in game.view(
-            game.new("bukmeker", game.modes["bukmeker"].defaults(), 3, 1), None
-        ).public["players"]
+        for p in game.public(game.new("bukmeker", game.modes["bukmeker"].defaults(), 3, 1)).public[
+            "players"
+        ]
     ]
     assert end != start  # money changed hands in this night
     night = derive(
@@ -67,7 +67,7 @@ def test_a_duel_night_keeps_the_score_and_survives_its_cache_row() -> None:
         final=final,
         finished_at=AT.replace(tzinfo=None),  # SQLite hands times back without their zone
     )
-    assert night.score == game.view(final, None).public["score"]
+    assert night.score == game.public(final).public["score"]
     assert all(s.start is None and s.end is None for s in night.seats)
     assert night.finished_at == AT
     row = to_row(night, room_id=7, crew_id=1)

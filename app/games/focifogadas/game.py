@@ -27,14 +27,14 @@ import random
 from collections.abc import Mapping
 from typing import Final
 
-from app.games.base import Action, Event, JsonDict, ModeSpec, PublicView, View, ViewAliases
+from app.games.base import Action, Event, JsonDict, ModeSpec, PublicView, View
 from app.games.focifogadas import bot, rules, views
 from app.games.focifogadas import state as state_module
 from app.games.focifogadas.rules import FociResult
 from app.games.focifogadas.state import FociState as FociState
 
 
-class Focifogadas(ViewAliases[FociState]):
+class Focifogadas:
     id: str = "focifogadas"
     name: Mapping[str, str] = {
         "en": "Football Betting",
