@@ -8,7 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, token } = {}) {
+/** A JSON call; an error answer throws an ApiError with the protocol's code. */
+export async function call(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
