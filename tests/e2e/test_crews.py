@@ -47,6 +47,15 @@ async def api(page: Any, method: str, path: str, token: str | None = None) -> An
     )
 
 
+LAYOUT = """() => {
+    const small = [...document.querySelectorAll("main a, main button, main input, main summary")]
+        .map((el) => [el, el.getBoundingClientRect()])
+        .filter(([, r]) => r.width && (r.width < 44 || r.height < 44))
+        .map(([el, r]) => `${el.textContent.trim()} ${Math.round(r.width)}x${Math.round(r.height)}`);
+    return {scroll: document.scrollingElement.scrollWidth, width: innerWidth, small};
+}"""
+
+
 def standings(page: Any) -> Any:
     return page.locator(".crew-table tbody tr")
 
@@ -123,6 +132,10 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
         await expect(standings(csaba).first).to_contain_text(top)
         await expect(standings(csaba).first.locator("td").nth(3)).to_have_text("1")
         await shot(csaba, "crew-page-after-a-night")
+        # On the phone: nothing wider than the screen, every tap target at least 44 px.
+        layout = await csaba.evaluate(LAYOUT)
+        assert layout["scroll"] <= layout["width"], layout
+        assert layout["small"] == [], layout
         # The full-time screen's block: the standings after this night.
         block = await csaba.evaluate(
             """async ([crew, room]) => {

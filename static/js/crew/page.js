@@ -63,7 +63,7 @@ function seasons(page) {
 }
 
 function standingsSection(page, held) {
-  const table = h("div", { class: "crew-table-wrap" }, standingsTable(page.crew, { me: held?.member ?? null }));
+  const table = standingsTable(page.crew, { me: held?.member ?? null });
   return section(tr("crew.standings"), null, filters(page), seasons(page), table);
 }
 

@@ -23,9 +23,26 @@ function columns(rows) {
     col("wins", (r) => r.wins, { long: true }),
     col("draws", (r) => r.draws, { long: true }),
     col("points", (r) => r.points, { long: true, cls: "crew-points" }),
-    rows.some((r) => r.money) ? col("money", (r) => `${r.money > 0 ? "+" : ""}${i18n.money(r.money)}`, { cls: "crew-money" }) : null,
-    rows.some((r) => r.goals_for || r.goals_against) ? col("goals", (r) => `${r.goals_for}:${r.goals_against}`, { long: true }) : null,
+    ...extras(rows),
   ].filter(Boolean);
+}
+
+/** Money and goals, when some row has them: their own columns in a wide table, a line under
+ * the name in a narrow one (static/css/crew.css), so a phone never scrolls sideways. */
+function extras(rows) {
+  const money = (r) => `${r.money > 0 ? "+" : ""}${i18n.money(r.money)}`;
+  const goals = (r) => `${r.goals_for}:${r.goals_against}`;
+  return [
+    rows.some((r) => r.money) ? { key: "money", cell: money, cls: "crew-wide crew-money" } : null,
+    rows.some((r) => r.goals_for || r.goals_against) ? { key: "goals", cell: goals, long: true, cls: "crew-wide" } : null,
+  ].filter(Boolean);
+}
+
+function nameCell(r, cols) {
+  const wide = cols.filter((c) => c.cls?.includes("crew-wide"));
+  const parts = wide.map((c, i) => [i ? " · " : "", h("span", null, `${tr(`crew.col.${c.key}`)} ${c.cell(r)}`)]);
+  const line = wide.length ? h("span", { class: "crew-extra", "aria-hidden": "true" }, parts) : null;
+  return h("td", { class: "crew-name-col" }, h("span", { class: "crew-name" }, r.name), line);
 }
 
 function head(cols) {
@@ -44,7 +61,7 @@ function row(r, place, crew, cols, me) {
     "tr",
     { class: r.member === me ? "me" : null, "data-member": r.member },
     h("td", null, String(place)),
-    h("td", { class: "crew-name-col" }, r.name),
+    nameCell(r, cols),
     h("td", { class: "crew-move-col" }, moveMark(crew.moved?.[String(r.member)])),
     cols.map((c) => h("td", { class: c.cls }, String(c.cell(r)))),
   );
@@ -55,12 +72,13 @@ export function standingsTable(crew, { me = null, compact = false } = {}) {
   const rows = crew.standings || [];
   if (compact && !rows.some((r) => r.nights)) return h("p", { class: "muted" }, tr("crew.no_nights"));
   const cols = columns(rows);
-  return h(
+  const table = h(
     "table",
     { class: "crew-table tabnum" },
     h("thead", null, head(cols)),
     h("tbody", null, rows.map((r, i) => row(r, i + 1, crew, cols, me))),
   );
+  return h("div", { class: "crew-table-wrap" }, table);
 }
 
 /** The crew's standings as they stood after the night of `roomCode` (▲/▼: who moved up or
