@@ -46,25 +46,29 @@ def derive(
     Start money is the money of the room's first state (the seed's new state)."""
     start = _money(game.public(game.new(mode, options, len(seats), seed)).public)
     public = game.public(final).public
-    end = _money(public)
     result = game.result(final)
     return Night(
         code=code,
         game=game.id,
         mode=mode,
         finished_at=finished_at if finished_at.tzinfo else finished_at.replace(tzinfo=UTC),
-        seats=tuple(
-            NightSeat(
-                seat=seat,
-                name=name,
-                member=member,
-                start=start[seat] if seat < len(start) else None,
-                end=end[seat] if seat < len(end) else None,
-            )
-            for seat, name, member in seats
-        ),
+        seats=_seats(seats, start, _money(public)),
         result=dict(result) if result is not None else None,
         score=_score(public),
+    )
+
+
+def _seats(
+    seats: Sequence[tuple[int, str, int | None]],
+    start: list[int | None],
+    end: list[int | None],
+) -> tuple[NightSeat, ...]:
+    def at(money: list[int | None], seat: int) -> int | None:
+        return money[seat] if seat < len(money) else None
+
+    return tuple(
+        NightSeat(seat, name, member, at(start, seat), at(end, seat))
+        for seat, name, member in seats
     )
 
 

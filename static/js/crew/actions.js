@@ -15,6 +15,7 @@ async function act(page, work) {
     toast(crewError(err));
     page.forms = {};
     await page.refresh();
+    page.draw(); // the forms again, as this phone now stands (a forgotten token: the join form)
   }
 }
 
