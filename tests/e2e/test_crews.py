@@ -87,6 +87,11 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
         await expect(standings(anna)).to_have_count(3, timeout=10_000)  # polled in
         await expect(csaba.locator(".crew-nights")).to_have_count(0)
         await shot(anna, "crew-page-new")
+        # A game filter shows as chosen even while no night changes the table yet.
+        await anna.click("[data-game=duel]")
+        await expect(anna.locator("[data-game=duel]")).to_have_attribute("aria-pressed", "true")
+        await anna.click("[data-game=all]")
+        await expect(anna.locator("[data-game=all]")).to_have_attribute("aria-pressed", "true")
 
         # Home now lists the crew on Anna's phone.
         await anna.goto("/")

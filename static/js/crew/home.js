@@ -12,7 +12,7 @@ import { crewError, loadCrew, tr } from "./strings.js";
 function mine() {
   const held = myCrews();
   if (!held.length) return h("p", { class: "hint" }, tr("crew.none_yet"));
-  const item = (c) => h("li", null, navLink(`/c/${c.code}`, null, c.crew || c.code), h("span", { class: "hint" }, c.name));
+  const item = (c) => h("li", null, navLink(`/c/${c.code}`, null, c.crew || c.code), h("span", { class: "hint" }, `· ${c.name}`));
   return h("ul", { class: "crew-mine" }, held.map(item));
 }
 

@@ -126,7 +126,7 @@ async function refresh(page) {
     const crew = await crewApi.get(page.code, { game: page.game, season: page.season });
     if (!page.alive) return;
     checkMembership(page, crew);
-    const seen = JSON.stringify(crew);
+    const seen = JSON.stringify([page.game, page.season, crew]); // a filter tap redraws its chips
     if (seen === page.seen) return;
     page.seen = seen;
     page.crew = crew;
