@@ -322,6 +322,8 @@ class Hub:
                 await self._tell_rematch(message.room)
                 return
             mine = message.origin == self.instance
+            if message.kind == "seats" and "from_seat" in (message.data or {}):
+                self._unseat(message.room, int((message.data or {})["from_seat"]))
             if message.kind == "seats" and not mine:
                 self.service.forget(message.room)
             settled = message.room not in self._refreshing  # no read of this room under way
@@ -346,6 +348,14 @@ class Hub:
                     self.service.price(latest)
         except RoomError as exc:
             log.warning("fan-out for room %s: %s", message.room, exc.message)
+
+    def _unseat(self, code: str, from_seat: int) -> None:
+        """The host removed a seat in the lobby and the seats after it moved down: their
+        sockets close (4409) and reconnect, to authenticate again (the removed token gets
+        `bad_token`)."""
+        for conn in self.rooms.get(code, ()):
+            if conn.seat is not None and conn.seat >= from_seat:
+                conn.close_after_sending(4409, "seats changed")
 
     async def _refresh(self, code: str, *, force: bool = False) -> None:
         """Push every socket of the room its view of the newest state; coalesced, so a burst

@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import orjson
+from sqlalchemy import delete, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
@@ -39,7 +40,16 @@ from app.db import store
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
 from app.db.session import make_sessionmaker, sqlite_writer
 from app.games import registry
-from app.games.base import REVEAL, Game, GameError, JsonDict, NotYourTurn, View, Viewer
+from app.games.base import (
+    REVEAL,
+    Game,
+    GameError,
+    JsonDict,
+    NotYourTurn,
+    View,
+    Viewer,
+    legal_element,
+)
 from app.rooms.codes import (
     hash_token,
     is_code,
@@ -65,6 +75,9 @@ SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of
 CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up
 NAME_MAX = 24
 CID_MAX = 64
+# The cids of the server's own moves (the clock's and the bots'): a client's cid may not begin
+# so (app/api/ws.py refuses it), so no player can take one first and stall the clock.
+SERVER_CID = "server:"
 VIEWS_FRESH_FOR = 1.0  # seconds a clock room's cached views stay current (see view_message)
 
 
@@ -580,7 +593,7 @@ class RoomService:
             raise RoomError("unknown_mode", f"{game_id} has no mode {mode!r}")
         raw = dict(options or {})
         turn_seconds = raw.pop("turn_seconds", clock_default(game_id, mode))
-        if turn_seconds not in CLOCK_CHOICES or isinstance(turn_seconds, bool):
+        if type(turn_seconds) is not int or turn_seconds not in CLOCK_CHOICES:
             raise RoomError(
                 "bad_options", f"option 'turn_seconds' must be one of {list(CLOCK_CHOICES)}"
             )
@@ -704,7 +717,10 @@ class RoomService:
                     f"needs {spec.min_players}–{spec.max_players} players, {len(seats)} seated",
                     409,
                 )
-            state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
+            try:
+                state = game.new(room.mode, game_options(room.options), len(seats), room.seed)
+            except GameError as exc:  # e.g. a scorer seat that this table does not have
+                raise RoomError("bad_options", str(exc), 409) from exc
             clock = _since(game.to_act(state))
             session.add(store.new_snapshot(room.id, game.dump(state), clock))
             room.status = "playing"
@@ -753,6 +769,8 @@ class RoomService:
                     raise GameError("the match is over")
                 now = time.time()
                 step = snap.step(seat, action, note, now)
+                # The log holds the legal element itself, not the client's spelling of it.
+                action = legal_element(snap.game.legal_actions(snap.state, seat), action) or action
             except GameError as exc:
                 # Refused now, but perhaps applied before (a re-sent cid): answer that seq.
                 done = await self._seq_of_cid(snap.room_id, seat, cid)
@@ -832,7 +850,9 @@ class RoomService:
                         return
                     note = None if seat in snap.bot_seats else _stand_in(seat, "away")
                     try:
-                        await self.act(code, seat, f"bot-{snap.seq}-{seat}", action, note)
+                        await self.act(
+                            code, seat, f"{SERVER_CID}bot-{snap.seq}-{seat}", action, note
+                        )
                         stale = 0
                     except RoomError as exc:
                         if exc.code not in ("illegal_action", "not_your_turn"):
@@ -896,7 +916,11 @@ class RoomService:
                 if gone:
                     await self.set_away(code, seat, True)
                 await self.act(
-                    code, seat, f"clock-{snap.seq}-{seat}", action, _stand_in(seat, "clock")
+                    code,
+                    seat,
+                    f"{SERVER_CID}clock-{snap.seq}-{seat}",
+                    action,
+                    _stand_in(seat, "clock"),
                 )
                 return  # that commit re-arms the clock for whoever waits next
             self._arm_clock(snap)  # nobody's time was up yet (they acted meanwhile): re-arm
@@ -1114,6 +1138,36 @@ class RoomService:
                 "result": game.result(state),
             },
         }
+
+    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
+        """In the lobby, the host removes a seat (not its own): its token stops working and
+        the seats after it move down one, so the table stays 0..n-1. Every instance closes
+        the sockets of the seats that moved (they reconnect and authenticate again; the
+        removed token gets `bad_token`): the broker's `seats` message says from which seat."""
+
+        def remove(session: Session) -> None:
+            room = self._room(session, code, lock=True)
+            seats = store.seats_of(session, room.id)
+            self._host(session, room, token, seats)
+            if room.status != "lobby":
+                raise RoomError("already_started", "the match has already started", 409)
+            if seat == 0:
+                raise RoomError("not_host", "the host cannot remove its own seat", 403)
+            if seat not in {s.seat for s in seats}:
+                raise RoomError("not_found", f"nobody sits in seat {seat}", 404)
+            session.execute(delete(Seat).where(Seat.room_id == room.id, Seat.seat == seat))
+            for later in sorted(s.seat for s in seats if s.seat > seat):
+                session.execute(
+                    update(Seat)
+                    .where(Seat.room_id == room.id, Seat.seat == later)
+                    .values(seat=later - 1)
+                )
+
+        async with self._lock(code):
+            await self._write(remove)
+        self._cache.pop(code, None)
+        self._seats_changed[code] = self._seats_changed.get(code, 0) + 1
+        await self.publish("seats", code, 0, {"from_seat": seat})
 
 
 @asynccontextmanager
