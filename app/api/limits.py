@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import OrderedDict, deque
 
@@ -74,27 +75,29 @@ class BodyLimit:
             await too_large(send)
             return
         seen = 0
-        started = False
+        started = refused = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
+                    if not started and not refused:
+                        refused = True  # answered here: whatever the route says is dropped
+                        await too_large(send)
                     raise BodyTooLarge
             return message
 
         async def sending(message: Message) -> None:
             nonlocal started
+            if refused:
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        try:
+        with contextlib.suppress(BodyTooLarge):
             await self.app(scope, counted, sending)
-        except BodyTooLarge:
-            if not started:
-                await too_large(send)
 
 
 async def too_large(send: Send) -> None:
@@ -103,7 +106,11 @@ async def too_large(send: Send) -> None:
         {
             "type": "http.response.start",
             "status": 413,
-            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
         }
     )
     await send({"type": "http.response.body", "body": body})
