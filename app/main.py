@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ws.SocketGuard,
         per_address=settings.sockets_per_address,
         send_timeout=settings.send_timeout,
+        send_buffer=settings.socket_send_buffer,
     )
 
     @app.exception_handler(RoomError)

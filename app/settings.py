@@ -59,6 +59,11 @@ class Settings(BaseSettings):
         default=20.0,
         description="seconds a socket may take to accept one message before it is cut off",
     )
+    socket_send_buffer: int = Field(
+        default=256 * 1024,
+        description="kernel send buffer of a WebSocket, bytes (0 = the kernel's own sizing): "
+        "what a phone that stopped reading can hold of this machine's memory",
+    )
     db_timeout: float = Field(
         default=4.0, description="seconds for a database connect or statement before unavailable"
     )

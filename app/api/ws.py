@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 import time
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -225,12 +226,20 @@ class SocketGuard:
     (more are refused at the handshake, 403), and a socket that has not taken a message
     within `send_timeout` seconds (its phone stopped reading: the writer waits on a full
     buffer) is cut off at the transport, for a close would wait on that same writer. The
-    cut ends its receive loop, which unregisters it."""
+    cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
+    buffer of each socket (what a phone that stopped reading holds of this machine)."""
 
-    def __init__(self, app: ASGIApp, per_address: int = 32, send_timeout: float = 20.0) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        per_address: int = 32,
+        send_timeout: float = 20.0,
+        send_buffer: int = 0,
+    ) -> None:
         self.app = app
         self.per_address = per_address
         self.send_timeout = send_timeout
+        self.send_buffer = send_buffer
         self.open: dict[str, int] = {}
         self._sending: dict[int, tuple[float, Any]] = {}  # id(socket) -> (since, transport)
         self._watch: asyncio.Task[None] | None = None
@@ -247,6 +256,10 @@ class SocketGuard:
             return
         self.open[address] = self.open.get(address, 0) + 1
         transport = getattr(getattr(send, "__self__", None), "transport", None)
+        if transport is not None and self.send_buffer > 0:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
         key = id(scope)
         sending = self._sending
 
