@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -287,11 +288,14 @@ async def room_qr(code: CodeDep, request: Request) -> Response:
     url = str(request.url_for("room_page", code=code))
     if len(url) > QR_URL_MAX:
         raise RoomError("bad_request", "the link is too long for a QR code", 400)
-    svg = await asyncio.get_running_loop().run_in_executor(None, qr_svg, url)
+    svg = await asyncio.get_running_loop().run_in_executor(QR_THREAD, qr_svg, url)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 QR_URL_MAX = 256
+# One thread draws QR codes: a flood of them queues there, and the event loop (which
+# shares the interpreter with it) keeps answering everyone else.
+QR_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qr")
 
 
 @lru_cache(maxsize=1024)

@@ -33,6 +33,15 @@ async def test_guessing_room_codes_is_rate_limited_per_address(guarded: RunningS
     assert answers[-1] == 429  # 42 guesses: at most 30 a minute get an answer
 
 
+async def test_one_address_flooding_the_qr_route_is_limited(guarded: RunningServer) -> None:
+    # The in-process test server trusts loopback as a proxy (uvicorn's default there): this
+    # client has an address of its own, whatever the other tests here used up.
+    headers = {"X-Forwarded-For": "198.51.100.77"}
+    async with httpx.AsyncClient(base_url=guarded.url, headers=headers) as http:
+        answers = [(await http.get("/r/ABCDEF/qr.svg")).status_code for _ in range(35)]
+    assert answers[:30] == [200] * 30 and answers[30:] == [429] * 5
+
+
 async def lobby(http: httpx.AsyncClient, names: list[str]) -> tuple[str, list[str]]:
     created = await create_room(http, name=names[0])
     tokens = [created["token"]]
