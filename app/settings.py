@@ -65,7 +65,7 @@ class Settings(BaseSettings):
         "what a phone that stopped reading can hold of this machine's memory",
     )
     db_timeout: float = Field(
-        default=4.0, description="seconds for a database connect or statement before unavailable"
+        default=1.5, description="seconds for a database connect or statement before unavailable"
     )
     api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
 

@@ -21,7 +21,7 @@ def _dumps(value: Any) -> str:
 # Seconds a connect or a statement may take before the database counts as unreachable and
 # the request is answered `unavailable` (PROTOCOL.md): a hanging database must not hold every
 # request for the drivers' defaults (a minute and more). SQLite waits as long for a lock.
-TIMEOUT = 4.0
+TIMEOUT = 1.5
 
 # Snapshots are large JSON documents written on every command: orjson, not json, encodes them.
 JSON_CODEC: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
