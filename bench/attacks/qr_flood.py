@@ -30,13 +30,22 @@ class Figures:
     max_ms: float
     normal_requests: int
     flood_answers: Counter[int]
+    quiet_p50_ms: float  # the same client the second before the flood began
+    quiet_p99_ms: float
 
     def __str__(self) -> str:
         answers = ", ".join(f"{n} x {status}" for status, n in sorted(self.flood_answers.items()))
         return (
-            f"normal client: p50 {self.p50_ms:.1f} ms, p99 {self.p99_ms:.1f} ms, "
-            f"max {self.max_ms:.1f} ms over {self.normal_requests} requests; flood: {answers}"
+            f"normal client: before the flood p50 {self.quiet_p50_ms:.1f} ms, p99 "
+            f"{self.quiet_p99_ms:.1f} ms; during it p50 {self.p50_ms:.1f} ms, p99 "
+            f"{self.p99_ms:.1f} ms, max {self.max_ms:.1f} ms over {self.normal_requests} "
+            f"requests; flood: {answers}"
         )
+
+
+def _percentiles(took: list[float]) -> tuple[float, float, float]:
+    took = sorted(took)
+    return statistics.median(took), took[min(len(took) - 1, round(len(took) * 0.99))], took[-1]
 
 
 async def _flooder(url: str, length: int, until: float, answers: Counter[int]) -> None:
@@ -76,6 +85,7 @@ def _flood_process(url: str, flooders: int, length: int, seconds: float, out: Qu
 async def flood(url: str, flooders: int = 4, seconds: float = 5.0, length: int = 6) -> Figures:
     """The flooders run in a process of their own, so that the time the normal client
     measures is the server's, not that of its own event loop busy with the flood."""
+    quiet = await _normal(url, time.monotonic() + 1.0)
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
     flooding = context.Process(target=_flood_process, args=(url, flooders, length, seconds, out))
@@ -84,14 +94,9 @@ async def flood(url: str, flooders: int = 4, seconds: float = 5.0, length: int =
     took = await _normal(url, time.monotonic() + seconds - 0.7)
     answers: Counter[int] = await asyncio.to_thread(out.get, True, 60)
     await asyncio.to_thread(flooding.join, 10)
-    took.sort()
-    return Figures(
-        p50_ms=statistics.median(took),
-        p99_ms=took[min(len(took) - 1, round(len(took) * 0.99))],
-        max_ms=took[-1],
-        normal_requests=len(took),
-        flood_answers=answers,
-    )
+    p50, p99, worst = _percentiles(took)
+    quiet_p50, quiet_p99, _ = _percentiles(quiet)
+    return Figures(p50, p99, worst, len(took), answers, quiet_p50, quiet_p99)
 
 
 def main() -> None:
