@@ -56,7 +56,7 @@ class Settings(BaseSettings):
     )
     sockets_per_address: int = Field(default=32, description="open WebSockets per address")
     send_timeout: float = Field(
-        default=20.0,
+        default=10.0,
         description="seconds a socket may take to accept one message before it is cut off",
     )
     socket_send_buffer: int = Field(

@@ -233,7 +233,7 @@ class SocketGuard:
         self,
         app: ASGIApp,
         per_address: int = 32,
-        send_timeout: float = 20.0,
+        send_timeout: float = 10.0,
         send_buffer: int = 0,
     ) -> None:
         self.app = app

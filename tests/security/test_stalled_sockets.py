@@ -1,4 +1,4 @@
-"""Sockets that never read: cut off within the send timeout (here 1 s, 20 s by default),
+"""Sockets that never read: cut off within the send timeout (here 1 s, 10 s by default),
 whatever the writer is doing, and no more than SOCKETS_PER_ADDRESS from one address."""
 
 from __future__ import annotations
