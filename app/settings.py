@@ -47,7 +47,7 @@ class Settings(BaseSettings):
         default=120, description="room creations and joins per client address per minute"
     )
     http_reads_per_minute: int = Field(
-        default=300, description="reads by room code (room, replay, QR) per address per minute"
+        default=600, description="reads by room code (room, replay, QR) per address per minute"
     )
     forwarded_allow_ips: str = Field(
         default="",
