@@ -77,8 +77,9 @@ async def limited(request: Request) -> None:
 
 
 async def read_limited(request: Request) -> None:
-    """Reads by room code (room, replay, QR) are rate-limited per client address: codes are
-    the rooms' only secret, and guessing them takes many reads."""
+    """Reads by room code (room, replay, QR) and of the recent matches are rate-limited per
+    client address: codes are the rooms' only secret, and guessing them takes many reads;
+    replays and results cost CPU to build."""
     limiter: PerAddress = request.app.state.read_limiter
     if not limiter.allow(client_address(request)):
         raise RoomError("rate_limited", "too many requests; wait a minute", 429)
@@ -222,7 +223,7 @@ async def rematch_room(code: CodeDep, service: ServiceDep, token: TokenDep) -> R
     return RematchRoom(code=new_code, url=f"/r/{new_code}")
 
 
-@router.get("/api/matches/recent", responses=ERRORS)
+@router.get("/api/matches/recent", responses=ERRORS, dependencies=[Depends(read_limited)])
 async def recent_matches(service: ServiceDep, limit: int = 20) -> list[dict[str, Any]]:
     """The latest finished matches on this server, newest first (the History page)."""
     return await service.recent(max(1, min(limit, 50)))
