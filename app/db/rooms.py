@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from sqlalchemy import delete, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
@@ -198,6 +199,17 @@ class Tx:
     def set_away(self, room_id: int, seat: int, away: bool) -> bool:
         """False when there is no such human seat."""
         return store.set_away(self.session, room_id, seat, away)
+
+    def remove_seat(self, room_id: int, seat: int) -> None:
+        """The seat goes, and the seats after it move down one, so the table stays 0..n-1."""
+        later = [s.seat for s in store.seats_of(self.session, room_id) if s.seat > seat]
+        self.session.execute(delete(Seat).where(Seat.room_id == room_id, Seat.seat == seat))
+        for number in sorted(later):
+            self.session.execute(
+                update(Seat)
+                .where(Seat.room_id == room_id, Seat.seat == number)
+                .values(seat=number - 1)
+            )
 
     def _row(self, room_id: int) -> Room:
         """The room's row object, loaded already in this transaction (no query)."""

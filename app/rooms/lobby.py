@@ -132,6 +132,29 @@ class Lobby:
             await self.db.write(change)
         await self.publish("lobby", code, 0)
 
+    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
+        """In the lobby, the host removes a seat (not its own): its token stops working and
+        the seats after it move down one. Every instance closes the sockets of the seats that
+        moved (they reconnect and authenticate again; the removed token gets `bad_token`):
+        the broker's `seats` message says from which seat."""
+
+        def remove(tx: Tx) -> None:
+            room = checks.room_of(tx, code, lock=True)
+            seats = tx.seats(room.id)
+            checks.host(seats, token)
+            _still_in_lobby(room)
+            if seat == 0:
+                raise RoomError("not_host", "the host cannot remove its own seat", 403)
+            if seat not in {s.seat for s in seats}:
+                raise RoomError("not_found", f"nobody sits in seat {seat}", 404)
+            tx.remove_seat(room.id, seat)
+
+        async with self.rooms.lock(code):
+            await self.db.write(remove)
+        self.rooms.forget(code)
+        self.rooms.seats_changed(code)
+        await self.publish("seats", code, 0, {"from_seat": seat})
+
     async def start(self, code: str, token: str | None) -> None:
         def begin(tx: Tx) -> RoomSnapshot:
             room = checks.room_of(tx, code, lock=True)

@@ -178,6 +178,9 @@ class RoomService:
     async def add_bot(self, code: str, token: str | None) -> int:
         return await self.lobby.add_bot(code, token)
 
+    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
+        await self.lobby.remove_seat(code, seat, token)
+
     async def set_options(self, code: str, token: str | None, changes: JsonDict) -> None:
         await self.lobby.set_options(code, token, changes)
 
@@ -224,6 +227,7 @@ class RoomService:
             if isinstance(step, RoomSnapshot):
                 snap = step  # it had moved on at another instance: look again
                 continue
+            cmd = replace(cmd, action=step.action)  # the log holds the legal element itself
             try:
                 await self.db.append(cmd.append(snap, step))
             except Conflict:

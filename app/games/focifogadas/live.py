@@ -33,7 +33,7 @@ SPEC: Final = ModeSpec(
     min_players=3,
     max_players=6,
     options={
-        "scorer_seat": OptionSpec(0),  # §11.1 (D): the host, who usually has the TV
+        "scorer_seat": OptionSpec(0, tuple(range(6))),  # §11.1 (D): the host, who has the TV
         "home_name": OptionSpec("Home"),
         "away_name": OptionSpec("Away"),
         "start_player": START_PLAYER,
