@@ -1,6 +1,6 @@
 // Crews (PROTOCOL.md "Crews (1.1)"): the entry the shell imports. The pieces live in
-// static/js/crew/ (page, standings, nights, rooms, members, invite, forms, actions, home,
-// api, store, strings).
+// static/js/crew/ (page, standings, nights, rooms, members, invite, join, newnight, admin,
+// actions, home, api, store, strings, parts).
 //
 //   crewScreen(code)                      the /c/{code} screen ({leave, rerender}, for app.js)
 //   renderMyCrews(el)                     Home: the crews this phone holds a token of, + "Start a crew"

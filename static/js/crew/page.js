@@ -8,9 +8,11 @@ import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { bar, btn, games, main, toast } from "../shell.js";
 import * as actions from "./actions.js";
-import { adminSection, joinSection, newNightSection } from "./forms.js";
+import { adminSection } from "./admin.js";
 import { INVITE_ID, inviteSection } from "./invite.js";
+import { joinSection } from "./join.js";
 import { membersSection } from "./members.js";
+import { newNightSection } from "./newnight.js";
 import { nightsSection } from "./nights.js";
 import { chips, gameLabel, section } from "./parts.js";
 import { roomsSection } from "./rooms.js";
@@ -67,7 +69,8 @@ function standingsSection(page, held) {
   return section(tr("crew.standings"), null, filters(page), seasons(page), table);
 }
 
-/** Fills a form slot only when `key` (what the form shows) changed since it was drawn. */
+/** Fills a form slot only when `key` (what the form shows) changed since it was drawn: a
+ * poll does not take the focus, or the half-typed name, from someone typing. */
 function form(page, slot, key, build) {
   if (page.forms[slot] === key) return;
   page.forms[slot] = key;
