@@ -42,7 +42,8 @@ export const api = {
   games: () => call("GET", "/api/games"),
   createRoom: (game, mode, name, options) =>
     call("POST", "/api/rooms", { body: { game, mode, name, options } }),
-  room: (code) => call("GET", room(code)),
+  // With this browser's seat token: `rematch_code` is shown only to the room's seats.
+  room: (code) => call("GET", room(code), { token: getSeat(code)?.token }),
   join: (code, name) => call("POST", `${room(code)}/join`, { body: { name } }),
   addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
   setOptions: (code, token, options) => call("PATCH", `${room(code)}/options`, { body: options, token }),
