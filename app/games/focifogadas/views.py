@@ -19,7 +19,7 @@ from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
 from app.games.focifogadas.book import Book, Offer
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import pays
+from app.games.focifogadas.drukker import START_MONEY, pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
@@ -115,7 +115,12 @@ def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
 
 def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     hand = s.hands[seat]
-    player: JsonDict = {"seat": seat, "money": s.money[seat], "chosen": hand is not None}
+    player: JsonDict = {
+        "seat": seat,
+        "money": s.money[seat],
+        "start_money": START_MONEY,  # what the ▲/▼ of the result is counted against
+        "chosen": hand is not None,
+    }
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
@@ -208,6 +213,7 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
             {
                 "seat": i,
                 "money": b.money[i],
+                "start_money": book.MONEY_PER_PLAYER * b.n,  # §10.1: 1000 × N each
                 "markers": b.markers[i],
                 "hand_size": len(b.hands[i]),
                 "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
