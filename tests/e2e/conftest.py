@@ -186,3 +186,106 @@ def shot() -> Any:
         await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
     return take
+
+
+# --- "In view" and "not clipped": what a person holding the phone can see and read ------------
+
+# The shell's fixed bands: the sticky header at the top and the action bar at the bottom. An
+# element outside them must sit between them; an element inside one must be inside the screen.
+_IN_VIEW_JS = """
+(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return `no element matches ${selector}`;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return `${selector} is not rendered (0×0)`;
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const head = document.querySelector('[data-band="head"]') || document.querySelector('.topbar');
+  const bar = document.getElementById('bar');
+  let top = 0, bottom = vh;
+  if (head && !head.contains(el)) top = Math.max(0, head.getBoundingClientRect().bottom);
+  if (bar && !bar.hidden && !bar.contains(el) && bar.getBoundingClientRect().height > 0)
+    bottom = Math.min(vh, bar.getBoundingClientRect().top);
+  const where = `top ${Math.round(r.top)} bottom ${Math.round(r.bottom)}, visible band ` +
+    `${Math.round(top)}–${Math.round(bottom)} of ${vh}`;
+  if (r.left < -1 || r.right > vw + 1)
+    return `${selector} leaves the screen sideways (left ${Math.round(r.left)}, right ${Math.round(r.right)}, width ${vw})`;
+  if (r.height <= bottom - top + 1) {
+    if (r.top < top - 1 || r.bottom > bottom + 1) return `${selector} is not fully in view: ${where}`;
+  } else if (r.top < top - 1 || r.top > bottom - 44) {
+    return `${selector} is taller than the visible band and its top is not in view: ${where}`;
+  }
+  // Nothing of the page covers it: hit-test a few points inside the visible part.
+  const y0 = Math.max(r.top, top), y1 = Math.min(r.bottom, bottom);
+  const points = [[(r.left + r.right) / 2, (y0 + y1) / 2],
+                  [r.left + Math.min(8, r.width / 4), y0 + Math.min(8, (y1 - y0) / 4)],
+                  [r.right - Math.min(8, r.width / 4), y1 - Math.min(8, (y1 - y0) / 4)]];
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && !el.contains(hit) && !hit.contains(el)) {
+      const name = hit.id ? '#' + hit.id : hit.tagName.toLowerCase() +
+        (hit.className && typeof hit.className === 'string' ? '.' + hit.className.trim().split(/\\s+/).join('.') : '');
+      return `${selector} is covered at (${Math.round(x)}, ${Math.round(y)}) by ${name}`;
+    }
+  }
+  // Shell overlays that let taps through (flash, toasts) must not lie over it either.
+  for (const o of document.querySelectorAll('.flash, .toast')) {
+    const q = o.getBoundingClientRect();
+    if (q.width === 0 || q.height === 0 || o.contains(el)) continue;
+    if (q.left < r.right && q.right > r.left && q.top < y1 && q.bottom > y0)
+      return `${selector} is covered by the shell's ${o.className}`;
+  }
+  return null;
+}
+"""
+
+_CLIPPED_JS = """
+(selector) => {
+  const out = [];
+  const vw = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > vw + 1)
+    out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${vw} px)`);
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    const d = el.closest('dialog');
+    if (d && !d.open) continue;
+    const label = (el.innerText || el.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(`"${label}" overflows its box sideways (${el.scrollWidth} > ${el.clientWidth} px)`);
+    else if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible')
+      out.push(`"${label}" is cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px)`);
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + 1) out.push(`"${label}" runs past the right edge of the screen`);
+    // a text that spills out of a box that does not clip it
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    if (t.width > 0 && (t.left < r.left - 1 || t.right > r.right + 1))
+      out.push(`"${label}" spills out of its button (${Math.round(t.width)} px text in ${Math.round(r.width)} px)`);
+  }
+  return out;
+}
+"""
+
+LABELLED = "button, .btn, .chip, [role=button], a.btn, select, summary"
+
+
+async def assert_in_view(page: Any, selector: str, timeout_ms: int = 3000) -> None:
+    """The first element matching `selector` can be seen without scrolling: fully between the
+    sticky header and the action bar (or inside the one of them that holds it), inside the
+    screen's width, and covered by nothing (no toast, flash or banner on it). Waits up to
+    `timeout_ms` for a scroll into view to settle, then fails with where the element is."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        problem = await page.evaluate(_IN_VIEW_JS, selector)
+        if problem is None:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(problem)
+        await page.wait_for_timeout(100)
+
+
+async def assert_no_clipped_labels(page: Any, selector: str = LABELLED) -> None:
+    """No visible button, chip or control (or whatever `selector` names) has a label wider or
+    taller than its box, none runs off the screen, and the page does not scroll sideways."""
+    problems = await page.evaluate(_CLIPPED_JS, selector)
+    assert not problems, "clipped labels:\n" + "\n".join(problems)
