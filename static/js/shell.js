@@ -33,7 +33,11 @@ export async function modeSpec(gameId, modeId) {
   }
 }
 
+/** A game's name: the shell's `game.<id>` (Focifogadás keeps its own name in every
+ * language), else the server's label. */
 export function gameName(game, fallback) {
+  const id = game?.id ?? fallback;
+  if (id && i18n.has(`game.${id}`)) return t(`game.${id}`);
   return i18n.pick(game?.name, fallback);
 }
 
@@ -314,19 +318,11 @@ export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }
     money: i18n.money,
     eventText: (e) => eventText(game, e, names),
     toast: (text, action = null) => toast(text, "info", action),
+    // the room screen's own (room/table.js); inert elsewhere (the replay)
+    online: true,
+    decision: () => {},
+    drawer: () => {},
+    flash: () => null,
+    learn: () => false,
   };
 }
-
-// --- banner, menu, boot ---------------------------------------------------------------------
-
-export function showBanner(text, kind) {
-  const banner = $("banner");
-  banner.textContent = text;
-  banner.className = `banner banner-${kind}`;
-  banner.hidden = false;
-}
-
-export function hideBanner() {
-  $("banner").hidden = true;
-}
-
