@@ -29,7 +29,7 @@ import { historyScreen } from "./history.js";
 import { homeScreen } from "./home.js";
 import { howScreen } from "./howto.js";
 import * as i18n from "./i18n.js";
-import { replayScreen } from "./replay.js";
+import { replayScreen } from "./replay/screen.js";
 import { learnOn } from "./room/learn.js";
 import { roomScreen } from "./room/screen.js";
 import { $, bar, btn, main, navigate, setRouter, setTop, t } from "./shell.js";

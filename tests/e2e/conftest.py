@@ -289,3 +289,87 @@ async def assert_no_clipped_labels(page: Any, selector: str = LABELLED) -> None:
     taller than its box, none runs off the screen, and the page does not scroll sideways."""
     problems = await page.evaluate(_CLIPPED_JS, selector)
     assert not problems, "clipped labels:\n" + "\n".join(problems)
+
+
+# --- rooms made through the HTTP API, and phones that already hold a seat ------------------
+
+
+def api_call(url: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One call of PROTOCOL.md's HTTP API; the decoded JSON answer."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def api_room(
+    url: str,
+    game: str,
+    mode: str,
+    *,
+    bots: int = 1,
+    humans: tuple[str, ...] = (),
+    start: bool = True,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A room hosted by Anna with `humans` joined and `bots` added, started unless told not to:
+    {code, seats: [{seat, token, name}]}."""
+    host = api_call(
+        url,
+        "POST",
+        "/api/rooms",
+        {"game": game, "mode": mode, "name": "Anna", "options": options or {}},
+    )
+    code = host["code"]
+    seats = [{"seat": host["seat"], "token": host["token"], "name": "Anna"}]
+    for name in humans:
+        joined = api_call(url, "POST", f"/api/rooms/{code}/join", {"name": name})
+        seats.append({"seat": joined["seat"], "token": joined["token"], "name": name})
+    for _ in range(bots):
+        api_call(url, "POST", f"/api/rooms/{code}/bots", token=host["token"])
+    if start:
+        api_call(url, "POST", f"/api/rooms/{code}/start", token=host["token"])
+    return {"code": code, "seats": seats}
+
+
+async def seated_phone(
+    browser: Any, url: str, code: str, seat: dict[str, Any], **extra: Any
+) -> Any:
+    """A 390×844 phone page that holds `seat`'s token for room `code` (not yet opened)."""
+    context = await browser.new_context(**{**PHONE, **extra})
+    token = json.dumps({"seat": seat["seat"], "token": seat["token"]})
+    await context.add_init_script(
+        f"localStorage.setItem('pitchside.seat.{code}', {json.dumps(token)})"
+    )
+    return await context.new_page()
+
+
+@pytest.fixture(scope="module")
+def fast_bots_url() -> Iterator[str]:
+    """A server whose bots move after 20 ms: a match handed to the bots ends in seconds."""
+    _need_chromium()
+    server = AppServer(BOT_DELAY_MS="20")
+    try:
+        server.start()
+        yield server.url
+    finally:
+        server.close()
+
+
+def finished_room(url: str, game: str, mode: str, timeout_s: float = 60) -> dict[str, Any]:
+    """A match of Anna and a bot that the bots played to the end (Anna's seat handed to the
+    bot): the room as api_room() gives it."""
+    room = api_room(url, game, mode)
+    host = room["seats"][0]
+    api_call(
+        url, "POST", f"/api/rooms/{room['code']}/seats/0/away", {"away": True}, token=host["token"]
+    )
+    deadline = time.monotonic() + timeout_s
+    while api_call(url, "GET", f"/api/rooms/{room['code']}")["status"] != "finished":
+        if time.monotonic() > deadline:
+            pytest.fail(f"the bots did not finish {game}/{mode} in {timeout_s} s")
+        time.sleep(0.3)
+    return room

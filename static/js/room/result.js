@@ -163,8 +163,8 @@ function buttons(room) {
       { class: "row" },
       btn(t("ui.replay"), { onclick: () => navigate(`/r/${room.code}/replay`) }),
       btn(t("ui.new_game"), { onclick: () => navigate("/") }),
-      btn(t("ui.see_table"), { id: "see-table", onclick: () => room.ops.setTakeover(false) }),
     ),
+    btn(`${t("ui.see_table")} ▾`, { class: "btn btn-wide btn-quiet", id: "see-table", onclick: () => room.ops.setTakeover(false) }),
   );
   if (!room.rematch && !isHost(room) && room.seat) out.push(h("p", { class: "muted small" }, t("ui.others_wait_host")));
   return out;

@@ -11,6 +11,7 @@ import * as i18n from "../i18n.js";
 import { RoomSocket } from "../socket.js";
 import { buzz, errorText, eventText, loadOptionLabels, main, modeSpec, navigate, setTop, t, toast } from "../shell.js";
 import { awayRows } from "./away.js";
+import { isBoard, startBoard, stopBoard } from "./board.js";
 import { badToken, joinPanel, unknownRoom } from "./join.js";
 import { renderLobby } from "./lobby.js";
 import { connection, quiet } from "./offline.js";
@@ -49,6 +50,10 @@ export function roomScreen(code) {
     load: () => load(room),
     followRematch: (msg) => followRematch(room, msg),
   };
+  if (isBoard()) {
+    room.seat = null; // the big screen watches: a spectator socket, never a seat's view
+    startBoard(room);
+  }
   setTop(code);
   main.replaceChildren(h("p", { class: "muted pad" }, t("ui.loading")));
   load(room);
@@ -74,6 +79,7 @@ function leave(room) {
   clearInterval(room.pollTimer);
   clearInterval(room.clockTimer);
   closeTable(room);
+  stopBoard(room);
   quiet(room);
 }
 
@@ -97,7 +103,7 @@ async function load(room) {
   await i18n.loadGame(room.info.game);
   room.optionLabels = await loadOptionLabels(room.info.game);
   if (room.left) return;
-  if (room.seat) connect(room);
+  if (room.seat || room.board) connect(room);
   else joinPanel(room);
 }
 

@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { $, bar, btn, buzz, clockIsLow, clockLeft, loadTable, main, setTop, t, tableCtx, tickClocks } from "../shell.js";
 import { beginDecision, endDecision, makeDecision, markDecision, removeDecision } from "./decision.js";
 import { beginDrawers, endDrawers, makeDrawers, registerDrawer, removeDrawers } from "./drawers.js";
+import { drawAside } from "./board.js";
 import { flash } from "./flash.js";
 import { hideHeader, makeHeader, SENDING_AFTER_MS, showHeader, updateHeader, updateSeats } from "./header.js";
 import { learn } from "./learn.js";
@@ -96,7 +97,8 @@ export async function drawTable(room) {
   setTop(room.code);
   const ctx = makeCtx(room);
   showHeader(room);
-  if (table.root.parentNode !== main) main.replaceChildren(table.resultSlot, table.root);
+  if (table.root.parentNode !== main) main.replaceChildren(table.resultSlot, table.root, ...(room.board ? [room.board.aside] : []));
+  if (room.board) drawAside(room);
   table.header.status.dataset.seq = view.seq;
   drawClocks(room, view);
   updateHeader(room, view, ctx, table.module);
