@@ -34,7 +34,8 @@ export function makeHeader(room) {
     clock: h("span", { class: "status-clock" }),
     help,
     helpButton,
-    seats: h("ul", { class: "seat-strip table-seats", id: "table-seats" }),
+    // it scrolls sideways with many seats: focusable, so a keyboard can scroll it too
+    seats: h("ul", { class: "seat-strip table-seats", id: "table-seats", tabindex: 0, "aria-label": t("ui.seats") }),
     money: h("span", { class: "head-money tabnum", id: "head-money" }),
     away: h("div", { class: "head-away", hidden: true }),
     actors: new Set(), // seats that were to act in this phase (✓ once they are done)
