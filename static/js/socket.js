@@ -15,7 +15,7 @@
 // (also after an `unavailable` error); the server applies a cid at most once.
 
 const PING_MS = 1500;
-const SILENCE_MS = 4000; // nothing heard for this long: the link is dead (UX §1.6: < 5 s)
+const SILENCE_MS = 3500; // nothing heard for this long: the link is dead (UX §1.6: < 5 s)
 const MIN_DELAY = 500;
 const MAX_DELAY = 8000;
 const ACK_PATIENCE_MS = 8000;
@@ -162,11 +162,13 @@ export class RoomSocket {
   /** The link is dead (no pong, or the window went offline): say so now and reconnect. */
   dead() {
     if (this.stopped || !this.ws) return;
-    this.drop();
+    this.drop(true);
     this.schedule();
   }
 
-  drop() {
+  /** Closes the socket without waiting for it; `dead`: the link is known to be gone (no
+   * pong, or offline), so the page may say so at once. */
+  drop(dead = false) {
     clearInterval(this.pingTimer);
     if (this.ws) {
       const old = this.ws;
@@ -176,7 +178,7 @@ export class RoomSocket {
       old.close();
     }
     for (const entry of this.queue) entry.sent = false;
-    this.setLive(false);
+    this.setLive(false, dead);
   }
 
   receive(text) {
@@ -267,9 +269,9 @@ export class RoomSocket {
     this.connect();
   }
 
-  setLive(live) {
+  setLive(live, dead = false) {
     if (this.live === live) return;
     this.live = live;
-    this.on.onConnection?.(live);
+    this.on.onConnection?.(live, dead);
   }
 }

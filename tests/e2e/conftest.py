@@ -200,7 +200,7 @@ _IN_VIEW_JS = """
   if (r.width === 0 || r.height === 0) return `${selector} is not rendered (0×0)`;
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const head = document.querySelector('[data-band="head"]') || document.querySelector('.topbar');
-  const bar = document.getElementById('bar');
+  const bar = document.querySelector('[data-band="bar"]') || document.getElementById('bar');
   let top = 0, bottom = vh;
   if (head && !head.contains(el)) top = Math.max(0, head.getBoundingClientRect().bottom);
   if (bar && !bar.hidden && !bar.contains(el) && bar.getBoundingClientRect().height > 0)

@@ -68,7 +68,7 @@ async def test_ten_seconds_offline_show_the_banner_lock_the_bar_and_catch_up(
     started = time.monotonic()
     seen = await banner_after(away, started, "You're offline")
     assert seen < BANNER_WITHIN_S
-    assert await away.locator("#bar-table.offline").count() == 1  # the bar locks
+    assert await away.locator("#bar.offline").count() == 1  # the bar locks
     assert await away.locator("#status").is_visible()  # a banner, never a modal
     await shot(away, "shell-offline")
 
@@ -82,7 +82,7 @@ async def test_ten_seconds_offline_show_the_banner_lock_the_bar_and_catch_up(
     await away.locator("#banner").get_by_text("Back, up to date").wait_for(timeout=10_000)
     caught_up = int(await away.locator("#status").get_attribute("data-seq") or -1)
     assert caught_up >= moved["seq"] > stale
-    assert await away.locator("#bar-table.offline").count() == 0
+    assert await away.locator("#bar.offline").count() == 0
     await away.locator("#banner").wait_for(state="hidden", timeout=3000)
 
 

@@ -37,14 +37,14 @@ export function markDecision(parts, el) {
 /** The visible band between the sticky header and the action bar, in viewport pixels. */
 export function band() {
   const head = $("head").getBoundingClientRect();
-  const bar = $("bar");
+  const bar = $("dock");
   const barTop = bar.hidden || !bar.offsetHeight ? window.innerHeight : bar.getBoundingClientRect().top;
   return { top: Math.max(0, head.bottom), bottom: Math.min(window.innerHeight, barTop) };
 }
 
 export function inView(el) {
   if (!el?.isConnected) return true;
-  if ($("bar").contains(el) || $("head").contains(el)) return true;
+  if ($("dock").contains(el) || $("head").contains(el)) return true;
   const r = el.getBoundingClientRect();
   const { top, bottom } = band();
   if (r.height > bottom - top) return r.top >= top - 1 && r.top <= top + 8;

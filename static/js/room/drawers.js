@@ -24,7 +24,7 @@ export function makeDrawers() {
     body,
   );
   document.body.appendChild(dialog);
-  const parts = { dialog, title, body, tabs: h("div", { class: "bar-tabs", id: "bar-tabs" }), now: new Map(), next: null, open: null };
+  const parts = { dialog, title, body, tabs: h("div", { class: "bar-tabs", id: "bar-tabs", hidden: true }), now: new Map(), next: null, open: null };
   dialog.addEventListener("close", () => {
     parts.open = null;
     parts.tabs.querySelectorAll("[aria-expanded]").forEach((b) => b.setAttribute("aria-expanded", "false"));
@@ -109,4 +109,5 @@ function fillLog(el, view, ctx, module) {
 export function removeDrawers(drawers) {
   if (drawers.dialog.open) drawers.dialog.close();
   drawers.dialog.remove();
+  drawers.tabs.remove();
 }

@@ -23,7 +23,7 @@ function place(item, decision) {
   const { top, bottom } = band();
   item.style.top = `${top + 8}px`;
   const r = item.getBoundingClientRect();
-  const d = decision?.isConnected && !$("bar").contains(decision) ? decision.getBoundingClientRect() : null;
+  const d = decision?.isConnected && !$("dock").contains(decision) ? decision.getBoundingClientRect() : null;
   const hitsDecision = d && d.top < r.bottom && d.bottom > r.top;
   if (hitsDecision || r.bottom > bottom) {
     // over the header, which holds nothing one taps at this moment

@@ -19,8 +19,10 @@ export function hideBanner() {
   $("banner").hidden = true;
 }
 
-/** The socket's link went up (a view arrived) or down. */
-export function connection(room, live) {
+/** The socket's link went up (a view arrived) or down; `dead`: the heartbeat or the browser
+ * already knows it is gone, so the banner shows at once (a plain close waits 1 s: most
+ * reconnect within it). */
+export function connection(room, live, dead = false) {
   clearTimeout(room.bannerTimer);
   if (live) {
     if (room.bannerShown) {
@@ -34,7 +36,7 @@ export function connection(room, live) {
       room.bannerShown = true;
       showBanner(navigator.onLine === false ? t("ui.offline") : t("ui.reconnecting"), "warn");
     };
-    if (offline) show();
+    if (offline || dead) show();
     else room.bannerTimer = setTimeout(show, BANNER_AFTER_MS);
   }
   room.ops.draw();

@@ -24,7 +24,6 @@ async function ensureTable(room, game) {
     game,
     module,
     root: h("div", { class: `table table-${game}` }),
-    slot: h("div", { class: "bar-table", id: "bar-table" }),
     resultSlot: h("div", { class: "result-slot" }),
     header: makeHeader(room),
     drawers,
@@ -33,7 +32,8 @@ async function ensureTable(room, game) {
     takeover: true, // shown once the match is over, until "See the table"
   };
   room.ops.setTakeover = (on) => setTakeover(room, on);
-  bar.replaceChildren(drawers.tabs, room.table.slot);
+  bar.replaceChildren();
+  $("dock").prepend(drawers.tabs);
   watchHead();
   return room.table;
 }
@@ -55,6 +55,7 @@ export function closeTable(room) {
   removeDrawers(table.drawers);
   removeDecision(table.decision);
   hideHeader();
+  bar.classList.remove("offline");
   document.body.classList.remove("finished", "takeover-on");
   clearInterval(room.clockTimer);
   room.table = null;
@@ -79,7 +80,7 @@ function makeCtx(room) {
       names: names(room),
       seats: room.info?.seats || [],
       you: room.view.you ?? null,
-      bar: table.slot,
+      bar,
     }),
     online,
     decision: (el) => markDecision(table.decision, el),
@@ -111,7 +112,7 @@ export async function drawTable(room) {
     (await import("/static/js/games/generic.js")).render(table.root, view, ctx);
   }
   endDrawers(room, view, ctx, table.module);
-  table.slot.classList.toggle("offline", !ctx.online);
+  bar.classList.toggle("offline", !ctx.online);
   drawResult(room, view, ctx);
   endDecision(table.decision, view);
   if (table.phase !== view.phase && view.status === "playing") {
