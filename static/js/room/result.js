@@ -71,9 +71,9 @@ function moneyRows(view, ctx, module) {
   }
   if (!rows.length) return null;
   const sorted = [...rows].sort((a, b) => b.money - a.money);
-  return h(
+  const list = h(
     "ol",
-    { class: "result-money", id: "result-money" },
+    { class: "result-money", id: "result-money", "aria-labelledby": "result-money-title" },
     sorted.map((r) =>
       h(
         "li",
@@ -84,6 +84,7 @@ function moneyRows(view, ctx, module) {
       ),
     ),
   );
+  return h("div", { class: "result-standings" }, h("h2", { id: "result-money-title" }, t("ui.standings")), list);
 }
 
 function delta(d, ctx) {
