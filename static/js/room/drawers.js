@@ -48,6 +48,7 @@ export function endDrawers(room, view, ctx, module) {
   const drawers = room.table.drawers;
   const next = drawers.next ?? new Map();
   drawers.next = null;
+  drawers.game = view.game;
   if ((view.log || []).length) {
     next.set("log", { label: t("ui.log"), fill: (el) => fillLog(el, view, ctx, module) });
   }
@@ -90,7 +91,8 @@ export function openDrawer(drawers, id) {
 function fill(drawers, id) {
   const d = drawers.now.get(id);
   drawers.title.textContent = d.label;
-  const el = h("div", { class: `drawer-fill drawer-${id}` });
+  // the game's table.css is scoped under .table-<game>: so is what a drawer shows
+  const el = h("div", { class: ["drawer-fill", `drawer-${id}`, id !== "log" && drawers.game && `table-${drawers.game}`] });
   const scroll = drawers.body.scrollTop;
   drawers.body.replaceChildren(el);
   try {
