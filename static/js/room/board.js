@@ -41,7 +41,7 @@ export function drawAside(room) {
   const between = room.view?.status !== "playing";
   board.aside.replaceChildren(
     h("section", { class: "panel board-join" }, h("p", { class: "eyebrow" }, t("ui.join_at")), h("p", { class: "board-code" }, code), qr, h("p", { class: "board-link" }, join), toggle),
-    between && room.info?.crew ? crewStandings(room) : null,
+    ...(between && room.info?.crew ? [crewStandings(room)] : []),
   );
   return board.aside;
 }

@@ -100,7 +100,7 @@ export function updateHeader(room, view, ctx, module) {
   parts.score.replaceChildren(
     info.score
       ? h("span", { class: "head-line" }, h("b", { class: "team-a" }, a), ` ${info.score[0]} – ${info.score[1]} `, h("b", { class: "team-b" }, b))
-      : null,
+      : h("span", { class: "head-line" }, ""),
     h("span", { class: "head-phase" }, info.note || phaseName(view)),
   );
   const pending = room.sock?.pending;
