@@ -202,8 +202,9 @@ _IN_VIEW_JS = """
   const head = document.querySelector('[data-band="head"]') || document.querySelector('.topbar');
   const bar = document.querySelector('[data-band="bar"]') || document.getElementById('bar');
   let top = 0, bottom = vh;
-  if (head && !head.contains(el)) top = Math.max(0, head.getBoundingClientRect().bottom);
-  if (bar && !bar.hidden && !bar.contains(el) && bar.getBoundingClientRect().height > 0)
+  const sheet = el.closest('dialog[open]');  // a sheet lies over both bands
+  if (!sheet && head && !head.contains(el)) top = Math.max(0, head.getBoundingClientRect().bottom);
+  if (!sheet && bar && !bar.hidden && !bar.contains(el) && bar.getBoundingClientRect().height > 0)
     bottom = Math.min(vh, bar.getBoundingClientRect().top);
   const where = `top ${Math.round(r.top)} bottom ${Math.round(r.bottom)}, visible band ` +
     `${Math.round(top)}–${Math.round(bottom)} of ${vh}`;
@@ -271,8 +272,8 @@ LABELLED = "button, .btn, .chip, [role=button], a.btn, select, summary"
 
 async def assert_in_view(page: Any, selector: str, timeout_ms: int = 3000) -> None:
     """The first element matching `selector` can be seen without scrolling: fully between the
-    sticky header and the action bar (or inside the one of them that holds it), inside the
-    screen's width, and covered by nothing (no toast, flash or banner on it). Waits up to
+    sticky header and the action bar (or inside the one of them that holds it; anywhere on the
+    screen inside an open sheet <dialog>), inside the screen's width, and covered by nothing (no toast, flash or banner on it). Waits up to
     `timeout_ms` for a scroll into view to settle, then fails with where the element is."""
     deadline = time.monotonic() + timeout_ms / 1000
     while True:
