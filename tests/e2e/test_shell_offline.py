@@ -104,3 +104,58 @@ async def test_a_silent_socket_is_noticed_within_five_seconds(
     finally:
         os.kill(pid, signal.SIGCONT)
     await page.locator("#banner").get_by_text("Back, up to date").wait_for(timeout=15_000)
+
+
+SOCKET = """
+async ([code, token]) => {
+  const { RoomSocket } = await import("/static/js/socket.js");
+  window.heard = [];
+  window.sock = new RoomSocket(code, token, {
+    onView: (m) => { window.lastView = m.view; heard.push(["view", m.seq]); },
+    onAck: (m) => heard.push(["ack", m.cid]),
+    onError: (m) => heard.push(["error", m.cid, m.code]),
+    onConnection: (live) => heard.push(["live", live]),
+  });
+  sock.start();
+}
+"""
+
+
+async def test_actions_made_offline_queue_with_their_cids_and_go_in_order(
+    browser: Any, app_url: str
+) -> None:
+    room = api_room(app_url, "duel", "match", bots=0, humans=("Bence",))
+    context = await browser.new_context()
+    page = await context.new_page()
+    await page.goto(f"{app_url}/history")
+    for seat in room["seats"]:
+        await page.evaluate(SOCKET, [room["code"], seat["token"]])
+        await page.wait_for_function("window.lastView")
+        if await page.evaluate("window.lastView.legal.length > 0"):
+            break
+        await page.evaluate("window.sock.stop(); window.lastView = null")
+    assert await page.evaluate("window.lastView.legal.length > 0"), "neither seat may act"
+
+    await context.set_offline(True)
+    await page.wait_for_function("heard.some(([k, live]) => k === 'live' && live === false)")
+    cids = await page.evaluate("[sock.send(lastView.legal[0]), sock.send(lastView.legal[0])]")
+    assert all(cids) and cids[0] != cids[1]  # offline, both are kept
+    assert await page.evaluate("sock.busy")
+    await page.wait_for_timeout(1000)
+    assert await page.evaluate("heard.filter(([k]) => k === 'ack' || k === 'error').length") == 0
+
+    await context.set_offline(False)
+    await page.wait_for_function(
+        "(cids) => cids.every((c) => heard.some(([k, cid]) => (k === 'ack' || k === 'error') && cid === c))",
+        arg=cids,
+        timeout=15_000,
+    )
+    answers = await page.evaluate(
+        "heard.filter(([k]) => k === 'ack' || k === 'error').map(([, cid]) => cid)"
+    )
+    assert answers.index(cids[0]) < answers.index(cids[1])  # sent in order, one at a time
+    assert answers.count(cids[0]) == 1 and ["ack", cids[0]] in await page.evaluate("heard")
+    # online again: one action in flight at a time
+    online = await page.evaluate("sock.live && [sock.send({type: 'x'}), sock.send({type: 'y'})]")
+    assert online and online[0] and online[1] is None
+    await page.evaluate("sock.stop()")
