@@ -80,7 +80,7 @@ function moneyRows(view, ctx, module) {
         { class: ["money-row", r.seat === view.you && "you"], "data-seat": r.seat },
         h("span", { class: "money-name" }, r.name),
         h("span", { class: "money-value tabnum" }, ctx.money(r.money)),
-        h("span", { class: ["money-delta tabnum", r.delta > 0 ? "up" : r.delta < 0 ? "down" : "even"] }, delta(r.delta, ctx)),
+        h("span", { class: ["money-delta tabnum", typeof r.delta === "number" && (r.delta > 0 ? "up" : r.delta < 0 ? "down" : "even")] }, delta(r.delta, ctx)),
       ),
     ),
   );
@@ -88,6 +88,7 @@ function moneyRows(view, ctx, module) {
 }
 
 function delta(d, ctx) {
+  if (typeof d !== "number") return ""; // the view has no start to count from
   if (d > 0) return `▲ ${ctx.money(d)}`;
   if (d < 0) return `▼ ${ctx.money(-d)}`;
   return `═ ${t("ui.even")}`;
