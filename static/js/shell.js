@@ -1,9 +1,14 @@
 // What every screen shares: the page's bands, toasts, buttons, names of games and modes,
-// the status line, log sentences, and loading a game's table module.
+// and loading a game's table module. The status line and log sentences live in words.js, the
+// turn clocks in clock.js; both are re-exported here.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
+import { eventText, humanize } from "./words.js";
+
+export { clockChip, clockIsLow, clockLeft, formatClock, tickClocks } from "./clock.js";
+export { eventText, humanize, statusText } from "./words.js";
 
 export const t = i18n.t;
 export const $ = (id) => document.getElementById(id);
@@ -53,11 +58,6 @@ export function range(spec) {
   return spec.min_players === spec.max_players
     ? String(spec.min_players)
     : `${spec.min_players}–${spec.max_players}`;
-}
-
-export function humanize(name) {
-  const text = String(name).replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function errorText(err) {
@@ -126,139 +126,6 @@ export function navigate(path, replace = false) {
 
 export function setRouter(fn) {
   router = fn;
-}
-
-// --- status line and events (shared with the replay) ----------------------------------------
-
-export function statusText(view, ctx, module) {
-  if (module?.status) {
-    try {
-      const custom = module.status(view, ctx);
-      if (custom) return custom;
-    } catch (err) {
-      console.error(err);
-    }
-  }
-  const game = view.game;
-  const phaseKey = `${game}.phase.${view.phase}`;
-  const toAct = view.to_act || [];
-  if (view.status === "finished") return t("ui.full_time");
-  if (view.you !== null && view.you !== undefined && toAct.includes(view.you)) {
-    const key = [`${phaseKey}.you`, phaseKey].find((k) => i18n.has(k));
-    return `▶ ${key ? t(key, { name: ctx.names[view.you] }) : t("ui.your_move")}`;
-  }
-  if (toAct.length === 1) {
-    const name = ctx.names[toAct[0]] ?? "?";
-    if (i18n.has(`${phaseKey}.other`)) return t(`${phaseKey}.other`, { name });
-    return t("ui.waiting_for", { name });
-  }
-  if (toAct.length > 1) return t("ui.waiting_for_n", { n: toAct.length });
-  return i18n.has(phaseKey) ? t(phaseKey, {}) : humanize(view.phase || "");
-}
-
-/** A nested value of an event as a word: a card's or action's name, type or id. */
-function objectWord(v) {
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? objectWord(x) : x)).join(", ");
-  const name = i18n.pick(v.name, null);
-  if (typeof name === "string") return name;
-  if (v.type) return humanize(v.type);
-  return v.id ?? JSON.stringify(v);
-}
-
-export function eventText(game, event, names) {
-  const key = `${game}.event.${event.event}`;
-  const vars = {};
-  for (const [k, v] of Object.entries(event)) vars[k] = v && typeof v === "object" ? objectWord(v) : v;
-  const who = typeof event.seat === "number" ? names[event.seat] : null;
-  if (who) vars.name = who;
-  // The room's own event: the bot moved for a human seat (its clock ran out, or it is away).
-  const standIn = `ui.stand_in_${event.reason}`;
-  if (event.event === "stand_in" && i18n.has(standIn)) return t(standIn, { name: who ?? "?" });
-  if (i18n.has(key)) return t(key, vars);
-  if (event.text) return event.text;
-  return readableEvent(event, who, names);
-}
-
-const SEAT_KEYS = new Set(["to", "from", "winner", "loser", "scorer", "player", "by", "target", "next"]);
-
-/** The shell's fallback for an event no text names: "Bence: cards drawn — home, count 1". */
-function readableEvent(event, who, names) {
-  const bits = [];
-  for (const [k, v] of Object.entries(event)) {
-    if (["event", "seq", "seat", "text", "name"].includes(k) || v === null || v === undefined) continue;
-    bits.push(eventWord(k, v, names));
-  }
-  const what = humanize(event.event || "").toLowerCase();
-  const sentence = `${what}${bits.length ? ` — ${bits.join(", ")}` : ""}`;
-  return who ? `${who}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
-}
-
-function eventWord(key, value, names) {
-  const label = humanize(key).toLowerCase();
-  if (key === "team" && (value === 0 || value === 1)) return t(value === 0 ? "ui.team_home" : "ui.team_away").toLowerCase();
-  if (SEAT_KEYS.has(key) && typeof value === "number" && names[value]) return `${label} ${names[value]}`;
-  if (typeof value === "boolean") return value ? label : `${t("ui.not_word")} ${label}`;
-  if (Array.isArray(value) && value.length === 2 && value.every((x) => typeof x === "number")) return `${label} ${value[0]}–${value[1]}`;
-  if (typeof value === "number") return `${label} ${value}`;
-  if (typeof value === "string") return `${label} ${humanize(value).toLowerCase()}`;
-  return `${label} ${objectWord(value)}`;
-}
-
-// --- turn clocks (public.clock) --------------------------------------------------------------
-
-const CLOCK_LOW_MS = 10000; // UX §4: the last 10 s pulse
-
-/** Milliseconds left per waited-for seat ({seat: ms}), counted down from `public.clock.now`
- * with our own time since the view arrived (phone clocks may be off; elapsed time is not). */
-export function clockLeft(view, arrivedAt, now = Date.now()) {
-  const clock = view?.status === "playing" ? view.public?.clock : null;
-  const out = {};
-  for (const [seat, at] of Object.entries(clock?.deadlines || {})) {
-    out[seat] = Math.max(0, at - clock.now - (now - arrivedAt));
-  }
-  return out;
-}
-
-export function formatClock(ms) {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-/** A "◔ 0:41" chip for a seat (the ring empties as the turn runs out; `turnMs` is a full
- * turn); tickClocks() keeps it current. */
-export function clockChip(seat, ms, name, turnMs) {
-  const chip = h(
-    "span",
-    { class: "clock tabnum", "data-seat": seat, "data-turn": turnMs, role: "timer" },
-    h("span", { class: "clock-ring", "aria-hidden": "true" }),
-    h("span", { class: "clock-time" }),
-  );
-  setClock(chip, ms, name);
-  return chip;
-}
-
-function setClock(chip, ms, name) {
-  const turn = Number(chip.dataset.turn) || ms || 1;
-  chip.style.setProperty("--left", String(Math.min(1, ms / turn)));
-  chip.lastChild.textContent = formatClock(ms);
-  chip.classList.toggle("clock-low", ms <= CLOCK_LOW_MS);
-  if (name !== undefined) chip.setAttribute("aria-label", t("ui.clock_left", { name, time: formatClock(ms) }));
-}
-
-/** Updates every clock chip under `root` from clockLeft(); returns whether any still runs. */
-export function tickClocks(root, left) {
-  let running = false;
-  for (const chip of root.querySelectorAll(".clock[data-seat]")) {
-    const ms = left[chip.dataset.seat];
-    if (ms === undefined) continue;
-    setClock(chip, ms);
-    running ||= ms > 0;
-  }
-  return running;
-}
-
-export function clockIsLow(ms) {
-  return ms !== undefined && ms <= CLOCK_LOW_MS;
 }
 
 // --- fair shuffle ---------------------------------------------------------------------------
