@@ -123,3 +123,27 @@ async def test_no_static_file_is_missing_on_home_lobby_table_and_result(
     await phone.locator("#result").wait_for()
     await phone.wait_for_load_state("networkidle")
     assert not failures, failures
+
+
+async def test_the_big_screen_shows_the_code_and_a_qr_that_can_be_hidden(
+    browser: Any, fast_bots_url: str, shot: Any
+) -> None:
+    room = api_room(fast_bots_url, "duel", "match")
+    context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
+    tv = await context.new_page()
+    await tv.goto(f"{fast_bots_url}/r/{room['code']}?screen=board")
+    await tv.get_by_role("button", name="Watch").click()
+    aside = tv.locator("#board-aside")
+    await aside.locator(".board-code").get_by_text(room["code"]).wait_for()
+    qr = aside.locator("img.board-qr")
+    await qr.wait_for()
+    assert await qr.evaluate("img => img.complete && img.naturalWidth > 0")
+    assert (
+        await tv.evaluate("getComputedStyle(document.querySelector('#status')).fontSize") >= "30px"
+    )
+    table = await tv.locator(".table-duel").bounding_box()
+    side = await aside.bounding_box()
+    assert table is not None and side is not None and side["x"] >= table["x"] + table["width"]
+    await shot(tv, "shell-big-screen")
+    await aside.locator("#board-qr-toggle").click()
+    await qr.wait_for(state="detached")

@@ -60,3 +60,25 @@ async def test_automation_sees_no_explanation_unless_it_asks(browser: Any, app_u
     await page.locator("#status").wait_for()
     await page.wait_for_timeout(500)
     assert await page.locator("#learn").count() == 0
+
+
+async def test_how_to_play_opens_from_the_lobby_and_the_menu_in_each_language(
+    browser: Any, app_url: str
+) -> None:
+    room = api_room(app_url, "focifogadas", "drukker", start=False)
+    page = await seated_phone(browser, app_url, room["code"], room["seats"][0])
+    await page.goto(f"{app_url}/r/{room['code']}")
+    await page.locator("#lobby-how").tap()
+    how = page.locator("#howto")
+    await how.wait_for()
+    assert await how.locator("h1").inner_text() == "Focifogadás"
+    titles = await how.locator(".howto-section h2").all_inner_texts()
+    assert titles[:4] == ["The aim", "Setting up", "A turn", "The end"]
+    assert any(t.startswith("Drukker") for t in titles)  # each mode, with its players
+    await page.go_back()
+    await page.locator("#seats").wait_for()
+    await page.locator("#menu-btn").tap()
+    await page.locator("#menu [data-lang=hu]").tap()
+    await page.locator("#menu-how").tap()
+    await how.wait_for()
+    assert (await how.locator(".howto-section h2").all_inner_texts())[0] == "A cél"
