@@ -138,9 +138,10 @@ async def test_the_big_screen_shows_the_code_and_a_qr_that_can_be_hidden(
     qr = aside.locator("img.board-qr")
     await qr.wait_for()
     assert await qr.evaluate("img => img.complete && img.naturalWidth > 0")
-    assert (
-        await tv.evaluate("getComputedStyle(document.querySelector('#status')).fontSize") >= "30px"
+    status_px = await tv.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#status')).fontSize)"
     )
+    assert status_px >= 30  # big-screen type, read across a room
     table = await tv.locator(".table-duel").bounding_box()
     side = await aside.bounding_box()
     assert table is not None and side is not None and side["x"] >= table["x"] + table["width"]
