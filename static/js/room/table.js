@@ -117,7 +117,7 @@ export async function drawTable(room) {
   endDecision(table.decision, view);
   if (table.phase !== view.phase && view.status === "playing") {
     table.phase = view.phase;
-    ctx.learn(view.phase);
+    if (view.you !== null && view.you !== undefined && !room.board) ctx.learn(view.phase); // players, not the TV
   }
 }
 
