@@ -83,10 +83,22 @@ export function toast(text, kind = "error", action = null) {
     }));
   }
   box.appendChild(item);
+  keepOffDecision(box);
   setTimeout(() => item.classList.add("out"), shown - 400);
   setTimeout(() => item.remove(), shown);
   if (kind === "error") buzz([20, 30, 20]);
   return item;
+}
+
+/** Toasts sit above the bar, unless there they would lie over this seat's decision (marked
+ * by the room screen): then under the header. */
+function keepOffDecision(box) {
+  const decision = document.querySelector("[data-shell-decision]");
+  box.classList.remove("toasts-top");
+  if (!decision) return;
+  const d = decision.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (d.top < b.bottom && d.bottom > b.top) box.classList.add("toasts-top");
 }
 
 export function buzz(pattern) {

@@ -67,6 +67,9 @@ export function endDecision(parts, view) {
   const mine = view.status === "playing" && view.you !== null && view.you !== undefined && (view.to_act || []).includes(view.you);
   const el = parts.next;
   const fresh = el && (el !== parts.el || (mine && !parts.mine));
+  if (parts.el !== el) parts.el?.removeAttribute?.("data-shell-decision");
+  if (el && mine) el.setAttribute("data-shell-decision", ""); // toasts keep off it (shell.js)
+  else el?.removeAttribute("data-shell-decision");
   parts.el = el;
   parts.mine = mine && !!el;
   parts.pill.textContent = `${t("ui.your_turn_pill")} ▾`;

@@ -38,14 +38,20 @@ async function ensureTable(room, game) {
   return room.table;
 }
 
-/** --head-h: the sticky header's height, for what is laid out under it (takeover, flash). */
+/** --head-h / --dock-h: the sticky header's and the dock's heights, for what is laid out
+ * against them (takeover, flash, toasts). */
 function watchHead() {
   const head = $("head");
-  const set = () => document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`);
+  const dock = $("dock");
+  const set = () => {
+    document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`);
+    document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+  };
   set();
   if (!watchHead.observer && "ResizeObserver" in window) {
     watchHead.observer = new ResizeObserver(set);
     watchHead.observer.observe(head);
+    watchHead.observer.observe(dock);
   }
 }
 
