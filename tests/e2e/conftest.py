@@ -348,7 +348,7 @@ async def seated_phone(
     return await context.new_page()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def fast_bots_url() -> Iterator[str]:
     """A server whose bots move after 20 ms: a match handed to the bots ends in seconds."""
     _need_chromium()
