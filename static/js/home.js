@@ -2,6 +2,7 @@
 
 import { api, getName, saveName, saveSeat } from "./api.js";
 import { renderMyCrews } from "./crew.js";
+import { howToLink, joinByCode, optionField } from "./home-parts.js";
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import {
@@ -10,7 +11,6 @@ import {
   errorText,
   gameName,
   games,
-  humanize,
   loadOptionLabels,
   main,
   modeName,
@@ -20,45 +20,7 @@ import {
   toast,
 } from "./shell.js";
 
-const CODE_RE = /^[A-HJKMNP-Z2-9]{6}$/;
 // --- Home -----------------------------------------------------------------------------------
-
-function optionField(name, value, meta, onChange) {
-  const label = i18n.pick(meta?.label, humanize(name));
-  const id = `opt-${name}`;
-  let input;
-  if (meta?.choices) {
-    input = h(
-      "select",
-      { id, onchange: (e) => onChange(meta.choices[e.target.selectedIndex]) },
-      meta.choices.map((choice) =>
-        h(
-          "option",
-          { selected: choice === value },
-          i18n.pick(meta.choiceLabels?.[String(choice)], String(choice)),
-        ),
-      ),
-    );
-  } else if (typeof value === "boolean") {
-    input = h("input", {
-      id,
-      type: "checkbox",
-      checked: value,
-      onchange: (e) => onChange(e.target.checked),
-    });
-  } else if (typeof value === "number") {
-    input = h("input", {
-      id,
-      type: "number",
-      inputmode: "numeric",
-      value,
-      onchange: (e) => onChange(Number(e.target.value)),
-    });
-  } else {
-    input = h("input", { id, type: "text", value, onchange: (e) => onChange(e.target.value) });
-  }
-  return h("div", { class: "field field-inline" }, h("label", { for: id }, label), input);
-}
 
 export function homeScreen() {
   const state = { game: null, mode: null, options: {}, labels: {}, list: [] };
@@ -77,10 +39,17 @@ export function homeScreen() {
     id: "create",
     onclick: () => createRoom(),
   });
-  bar.replaceChildren(create);
+  const why = h("p", { class: "bar-note", id: "create-why", "aria-live": "polite" });
+  bar.replaceChildren(h("div", { class: "bar-stack" }, why, create));
 
+  /** "Create room" is enabled once game, mode and name are there; else it says what is missing. */
   function updateCreate() {
-    create.disabled = !(state.game && state.mode && nameInput.value.trim());
+    const missing = !state.game ? "ui.create_needs_game" : !state.mode ? "ui.create_needs_mode" : !nameInput.value.trim() ? "ui.create_needs_name" : null;
+    create.disabled = missing !== null;
+    why.textContent = missing ? t(missing) : "";
+    why.hidden = !missing;
+    if (missing) create.setAttribute("aria-describedby", "create-why");
+    else create.removeAttribute("aria-describedby");
   }
 
   async function createRoom() {
@@ -111,15 +80,19 @@ export function homeScreen() {
 
   function draw() {
     const parts = [];
+    let n = 1; // steps are numbered as they show: 1 game, 2 mode, 3 options (if any), then name
     parts.push(
       step(
-        1,
+        n++,
         t("ui.pick_game"),
         h(
           "div",
           { class: "choices", role: "group" },
           state.list.map((g) => {
-            const ranges = [...new Set(g.modes.map(range))].join(", ");
+            const ranges = range({
+              min_players: Math.min(...g.modes.map((m) => m.min_players)),
+              max_players: Math.max(...g.modes.map((m) => m.max_players)),
+            });
             return h(
               "button",
               {
@@ -128,17 +101,24 @@ export function homeScreen() {
                 "aria-pressed": state.game?.id === g.id ? "true" : "false",
                 onclick: () => pickGame(g),
               },
-              h("span", { class: "choice-name" }, gameName(g, g.id)),
+              h(
+                "span",
+                { class: "choice-title" },
+                h("span", { class: "choice-name" }, gameName(g, g.id)),
+                // what the game is, in the server's words, where its own name says it less
+                i18n.pick(g.name, g.id) !== gameName(g, g.id) ? h("span", { class: "choice-sub" }, i18n.pick(g.name, g.id)) : null,
+              ),
               h("span", { class: "choice-meta" }, t("ui.players", { n: ranges })),
             );
           }),
         ),
+        state.game ? howToLink(state.game) : null,
       ),
     );
     if (state.game) {
       parts.push(
         step(
-          2,
+          n++,
           t("ui.pick_mode"),
           h(
             "div",
@@ -162,7 +142,7 @@ export function homeScreen() {
     if (state.mode && Object.keys(state.mode.options || {}).length) {
       parts.push(
         step(
-          3,
+          n++,
           t("ui.options"),
           h(
             "details",
@@ -178,7 +158,7 @@ export function homeScreen() {
         ),
       );
     }
-    const nameNumber = state.mode && Object.keys(state.mode.options || {}).length ? 4 : 3;
+    const nameNumber = n;
     if (!fixed || fixed.lang !== i18n.getLang()) {
       // The name field and the code field stay in place across redraws: moving a field while
       // someone types in it would drop its focus and the next keystrokes.
@@ -223,45 +203,3 @@ export function homeScreen() {
     });
   return { leave() {}, rerender: draw };
 }
-
-function joinByCode() {
-  const input = h("input", {
-    id: "code",
-    type: "text",
-    maxlength: 6,
-    autocapitalize: "characters",
-    autocomplete: "off",
-    spellcheck: "false",
-    placeholder: "K7M4QX",
-    "aria-describedby": "code-hint",
-    oninput: (e) => {
-      e.target.value = e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, "");
-    },
-  });
-  const go = () => {
-    const code = input.value.trim();
-    if (!CODE_RE.test(code)) {
-      toast(t("ui.code_invalid"));
-      return;
-    }
-    navigate(`/r/${code}`);
-  };
-  input.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") go();
-  });
-  return h(
-    "section",
-    { class: "step join-code" },
-    h("h2", null, t("ui.join_by_code")),
-    h(
-      "div",
-      { class: "row" },
-      h("label", { for: "code", class: "sr" }, t("ui.room_code")),
-      input,
-      btn(t("ui.go"), { onclick: go }),
-      btn(`${t("ui.history")} ▸`, { onclick: () => navigate("/history") }),
-    ),
-    h("p", { class: "hint", id: "code-hint" }, t("ui.code_hint")),
-  );
-}
-

@@ -1,9 +1,14 @@
 // What every screen shares: the page's bands, toasts, buttons, names of games and modes,
-// the status line, log sentences, and loading a game's table module.
+// and loading a game's table module. The status line and log sentences live in words.js, the
+// turn clocks in clock.js; both are re-exported here.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
+import { eventText, humanize } from "./words.js";
+
+export { clockChip, clockIsLow, clockLeft, formatClock, tickClocks } from "./clock.js";
+export { eventText, humanize, statusText } from "./words.js";
 
 export const t = i18n.t;
 export const $ = (id) => document.getElementById(id);
@@ -33,7 +38,11 @@ export async function modeSpec(gameId, modeId) {
   }
 }
 
+/** A game's name: the shell's `game.<id>` (Focifogadás keeps its own name in every
+ * language), else the server's label. */
 export function gameName(game, fallback) {
+  const id = game?.id ?? fallback;
+  if (id && i18n.has(`game.${id}`)) return t(`game.${id}`);
   return i18n.pick(game?.name, fallback);
 }
 
@@ -49,11 +58,6 @@ export function range(spec) {
   return spec.min_players === spec.max_players
     ? String(spec.min_players)
     : `${spec.min_players}–${spec.max_players}`;
-}
-
-export function humanize(name) {
-  const text = String(name).replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function errorText(err) {
@@ -79,10 +83,22 @@ export function toast(text, kind = "error", action = null) {
     }));
   }
   box.appendChild(item);
+  keepOffDecision(box);
   setTimeout(() => item.classList.add("out"), shown - 400);
   setTimeout(() => item.remove(), shown);
   if (kind === "error") buzz([20, 30, 20]);
   return item;
+}
+
+/** Toasts sit above the bar, unless there they would lie over this seat's decision (marked
+ * by the room screen): then under the header. */
+function keepOffDecision(box) {
+  const decision = document.querySelector("[data-shell-decision]");
+  box.classList.remove("toasts-top");
+  if (!decision) return;
+  const d = decision.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (d.top < b.bottom && d.bottom > b.top) box.classList.add("toasts-top");
 }
 
 export function buzz(pattern) {
@@ -122,119 +138,6 @@ export function navigate(path, replace = false) {
 
 export function setRouter(fn) {
   router = fn;
-}
-
-// --- status line and events (shared with the replay) ----------------------------------------
-
-export function statusText(view, ctx, module) {
-  if (module?.status) {
-    try {
-      const custom = module.status(view, ctx);
-      if (custom) return custom;
-    } catch (err) {
-      console.error(err);
-    }
-  }
-  const game = view.game;
-  const phaseKey = `${game}.phase.${view.phase}`;
-  const toAct = view.to_act || [];
-  if (view.status === "finished") return t("ui.full_time");
-  if (view.you !== null && view.you !== undefined && toAct.includes(view.you)) {
-    const key = [`${phaseKey}.you`, phaseKey].find((k) => i18n.has(k));
-    return `▶ ${key ? t(key, { name: ctx.names[view.you] }) : t("ui.your_move")}`;
-  }
-  if (toAct.length === 1) {
-    const name = ctx.names[toAct[0]] ?? "?";
-    if (i18n.has(`${phaseKey}.other`)) return t(`${phaseKey}.other`, { name });
-    return t("ui.waiting_for", { name });
-  }
-  if (toAct.length > 1) return t("ui.waiting_for_n", { n: toAct.length });
-  return i18n.has(phaseKey) ? t(phaseKey, {}) : humanize(view.phase || "");
-}
-
-/** A nested value of an event as a word: a card's or action's name, type or id. */
-function objectWord(v) {
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? objectWord(x) : x)).join(", ");
-  const name = i18n.pick(v.name, null);
-  if (typeof name === "string") return name;
-  if (v.type) return humanize(v.type);
-  return v.id ?? JSON.stringify(v);
-}
-
-export function eventText(game, event, names) {
-  const key = `${game}.event.${event.event}`;
-  const vars = {};
-  for (const [k, v] of Object.entries(event)) vars[k] = v && typeof v === "object" ? objectWord(v) : v;
-  const who = typeof event.seat === "number" ? names[event.seat] : null;
-  if (who) vars.name = who;
-  // The room's own event: the bot moved for a human seat (its clock ran out, or it is away).
-  const standIn = `ui.stand_in_${event.reason}`;
-  if (event.event === "stand_in" && i18n.has(standIn)) return t(standIn, { name: who ?? "?" });
-  if (i18n.has(key)) return t(key, vars);
-  if (event.text) return event.text;
-  const rest = Object.entries(event)
-    .filter(([k]) => !["event", "seq", "seat"].includes(k))
-    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  const what = `${humanize(event.event)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
-  return who ? `${who} · ${what}` : what;
-}
-
-
-// --- turn clocks (public.clock) --------------------------------------------------------------
-
-const CLOCK_LOW_MS = 10000; // UX §4: the last 10 s pulse
-
-/** Milliseconds left per waited-for seat ({seat: ms}), counted down from `public.clock.now`
- * with our own time since the view arrived (phone clocks may be off; elapsed time is not). */
-export function clockLeft(view, arrivedAt, now = Date.now()) {
-  const clock = view?.status === "playing" ? view.public?.clock : null;
-  const out = {};
-  for (const [seat, at] of Object.entries(clock?.deadlines || {})) {
-    out[seat] = Math.max(0, at - clock.now - (now - arrivedAt));
-  }
-  return out;
-}
-
-export function formatClock(ms) {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-/** A "◔ 0:41" chip for a seat (the ring empties as the turn runs out; `turnMs` is a full
- * turn); tickClocks() keeps it current. */
-export function clockChip(seat, ms, name, turnMs) {
-  const chip = h(
-    "span",
-    { class: "clock tabnum", "data-seat": seat, "data-turn": turnMs, role: "timer" },
-    h("span", { class: "clock-ring", "aria-hidden": "true" }),
-    h("span", { class: "clock-time" }),
-  );
-  setClock(chip, ms, name);
-  return chip;
-}
-
-function setClock(chip, ms, name) {
-  const turn = Number(chip.dataset.turn) || ms || 1;
-  chip.style.setProperty("--left", String(Math.min(1, ms / turn)));
-  chip.lastChild.textContent = formatClock(ms);
-  chip.classList.toggle("clock-low", ms <= CLOCK_LOW_MS);
-  if (name !== undefined) chip.setAttribute("aria-label", t("ui.clock_left", { name, time: formatClock(ms) }));
-}
-
-/** Updates every clock chip under `root` from clockLeft(); returns whether any still runs. */
-export function tickClocks(root, left) {
-  let running = false;
-  for (const chip of root.querySelectorAll(".clock[data-seat]")) {
-    const ms = left[chip.dataset.seat];
-    if (ms === undefined) continue;
-    setClock(chip, ms);
-    running ||= ms > 0;
-  }
-  return running;
-}
-
-export function clockIsLow(ms) {
-  return ms !== undefined && ms <= CLOCK_LOW_MS;
 }
 
 // --- fair shuffle ---------------------------------------------------------------------------
@@ -314,19 +217,11 @@ export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }
     money: i18n.money,
     eventText: (e) => eventText(game, e, names),
     toast: (text, action = null) => toast(text, "info", action),
+    // the room screen's own (room/table.js); inert elsewhere (the replay)
+    online: true,
+    decision: () => {},
+    drawer: () => {},
+    flash: () => null,
+    learn: () => false,
   };
 }
-
-// --- banner, menu, boot ---------------------------------------------------------------------
-
-export function showBanner(text, kind) {
-  const banner = $("banner");
-  banner.textContent = text;
-  banner.className = `banner banner-${kind}`;
-  banner.hidden = false;
-}
-
-export function hideBanner() {
-  $("banner").hidden = true;
-}
-
