@@ -10,12 +10,3 @@ export function button(ctx, label, action, primary = false, sent = null) {
     },
   }, label);
 }
-
-/** Adds a <style> with `css` to the page once (by `id`). */
-export function ensureStyle(id, css) {
-  if (document.getElementById(id)) return;
-  const style = document.createElement("style");
-  style.id = id;
-  style.textContent = css;
-  document.head.append(style);
-}

@@ -1,0 +1,90 @@
+// Pieces every game table shares (Focifogadás, Hat Trick, Duel): per-root state, drawers,
+// the decision hand-off, flashes, result rows. The shell's newer ctx fields (ctx.drawer,
+// ctx.decision, ctx.flash; client-contract) are used when present; without them each piece
+// falls back to something that works on its own (an inline <details>, a banner), so a table
+// runs with both the old and the new shell.
+
+const states = new WeakMap();
+
+/** This root's own state object, made by `init()` the first time (no module-level state). */
+export function stateOf(root, init) {
+  let state = states.get(root);
+  if (!state) {
+    state = init();
+    states.set(root, state);
+  }
+  return state;
+}
+
+/** A drawer one tap from the bar (`ctx.drawer`), or, with an older shell, an inline <details>
+ * (returned, for the caller to append below the decision) that stays open across renders. */
+export function drawer(root, ctx, id, label, fill) {
+  if (ctx.drawer) {
+    ctx.drawer(id, label, fill);
+    return null;
+  }
+  const open = stateOf(root, () => ({})).openDrawers ??= new Set();
+  const body = ctx.h("div", { class: "tdrawer-body" });
+  fill(body);
+  return ctx.h("details", {
+    class: "panel tdrawer", "data-drawer": id, open: open.has(id),
+    ontoggle: (e) => (e.target.open ? open.add(id) : open.delete(id)),
+  }, ctx.h("summary", null, label), body);
+}
+
+/** Hands this seat's current decision control to the shell, which brings it into view. */
+export function decision(ctx, el) {
+  if (el && ctx.you !== null && ctx.you !== undefined) ctx.decision?.(el);
+}
+
+/** A big transient announcement ("GOAL!") under the header on every phone; with an older shell
+ * a banner of our own at the top of the screen, never over the bar (pointer-events: none). */
+export function flash(ctx, text, kind = "info") {
+  if (ctx.flash) {
+    ctx.flash(text, { kind });
+    return;
+  }
+  const el = ctx.h("div", {
+    class: `tflash tflash-${kind}`, role: "status",
+    style: {
+      position: "fixed", left: "50%", top: "72px", transform: "translateX(-50%)", "z-index": "9", "pointer-events": "none",
+      padding: "12px 28px", "border-radius": "16px", background: "var(--pitch)", color: "#fff", "font-size": "36px", "font-weight": "800",
+    },
+  }, text);
+  document.body.append(el);
+  setTimeout(() => el.remove(), 1500);
+}
+
+/** True once per new element of `keys` (newest log seq of some kind) on this root: the first
+ * view a page sees only records, later ones report a change. Replays (busy spectators) never
+ * report. */
+export function fresh(root, ctx, name, key) {
+  const seen = stateOf(root, () => ({})).seen ??= {};
+  const before = seen[name];
+  seen[name] = key;
+  if (before === undefined || key === null || key === before) return false;
+  return !(ctx.busy && ctx.you === null);
+}
+
+/** The full-time takeover's rows: each seat's money and its change against the start, where
+ * the view says what the start was (`start_money`); `delta` is null when it does not. */
+export function moneyRows(view, ctx, money) {
+  const pub = view.public || {};
+  const starts = view.result?.start_money ?? pub.start_money;
+  return money.map((m, seat) => {
+    const start = Array.isArray(starts) ? starts[seat] : (pub.players?.[seat]?.start_money ?? starts);
+    return { seat, name: ctx.names[seat] ?? `#${seat + 1}`, money: m, delta: typeof start === "number" ? m - start : null };
+  });
+}
+
+/** "▲1 200" / "▼300" / "═" for a money change. */
+export function deltaText(ctx, delta) {
+  if (delta === null || delta === undefined) return "";
+  if (delta === 0) return "═";
+  return `${delta > 0 ? "▲" : "▼"}${ctx.money(Math.abs(delta))}`;
+}
+
+/** A seat's name for the table ("#3" when the room has none). */
+export function seatName(ctx, seat) {
+  return ctx.names[seat] ?? `#${seat + 1}`;
+}
