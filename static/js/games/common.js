@@ -32,9 +32,25 @@ export function drawer(root, ctx, id, label, fill) {
   }, ctx.h("summary", null, label), body);
 }
 
-/** Hands this seat's current decision control to the shell, which brings it into view. */
-export function decision(ctx, el) {
-  if (el && ctx.you !== null && ctx.you !== undefined) ctx.decision?.(el);
+/** Hands this seat's current decision control to the shell, which brings it into view. With
+ * an older shell the table does it itself, once per new decision (a new `legal`) and only when
+ * the control is not already between the top of the screen and the action bar. */
+export function decision(ctx, el, view) {
+  if (!el || ctx.you === null || ctx.you === undefined) return;
+  if (ctx.decision) {
+    ctx.decision(el);
+    return;
+  }
+  const key = JSON.stringify(view?.legal ?? null);
+  const seen = stateOf(ctx.bar, () => ({}));
+  if (seen.decision === key) return;
+  seen.decision = key;
+  const bar = ctx.bar.getBoundingClientRect();
+  const floor = bar.height && bar.top > 0 ? bar.top : innerHeight;
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= floor) return;
+  el.style.scrollMarginBottom = `${Math.max(0, innerHeight - floor) + 8}px`;
+  el.scrollIntoView({ block: box.height > floor ? "start" : "nearest" });
 }
 
 /** A big transient announcement ("GOAL!") under the header on every phone; with an older shell
@@ -87,4 +103,15 @@ export function deltaText(ctx, delta) {
 /** A seat's name for the table ("#3" when the room has none). */
 export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
+}
+
+/** The match's stats for a result (`view.result.stats`: {name: [a, b]}, in the table's
+ * orientation `order`), labelled from `<game>.stats.<name>`; null when the view has none. */
+export function statsList(view, ctx, game, order = [0, 1]) {
+  const stats = view.result?.stats;
+  if (!stats || typeof stats !== "object") return null;
+  const rows = Object.entries(stats).filter(([, v]) => Array.isArray(v));
+  if (!rows.length) return null;
+  return ctx.h("dl", { class: "tstats" }, rows.map(([k, v]) => ctx.h("div", null,
+    ctx.h("dt", null, ctx.t(`${game}.stats.${k}`)), ctx.h("dd", null, `${v[order[0]]} – ${v[order[1]]}`))));
 }

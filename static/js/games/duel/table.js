@@ -2,6 +2,7 @@
 // view.legal sent verbatim. The client computes no rules: rings, buttons and prompts come from
 // view.legal and view.public only. Names go in as text (ctx.h makes text nodes).
 
+import { decision, stateOf, statsList } from "../common.js";
 import { svg } from "/static/js/dom.js";
 
 const SLOTS = 6;
@@ -10,7 +11,9 @@ const REVEALS = new Set(["duel", "shot", "penalty"]);
 const FRESH_START = new Set(["half_started", "shootout_started"]);
 
 // Selection survives re-renders of the same decision (after an ack, a presence message…).
-const ui = { key: "", card: null, slot: null, first: null, flipSeq: 0, lastSeq: null, last: null };
+// Each root keeps its own state (stateOf); `ui` points at the one being rendered or tapped.
+const fresh = () => ({ key: "", card: null, slot: null, first: null, flipSeq: 0, lastSeq: null, last: null });
+let ui = fresh();
 
 function rerender() {
   if (ui.last) render(...ui.last);
@@ -66,7 +69,8 @@ function cardEl(ctx, card, opts = {}) {
       h("span", { class: `v tl${u}` }, v),
       h("span", { class: `v mid${u}` }, v),
       h("span", { class: `v br${u}` }, v),
-      card.value === 1 || card.value === 11 ? h("span", { class: "badge", title: t("duel.beats_badge") }, "1⇄11") : null,
+      // 1 beats 11: a "⇄" in the free top-right corner (the values sit top-left, bottom-right)
+      card.value === 1 || card.value === 11 ? h("span", { class: "badge", title: t("duel.beats_badge"), "aria-hidden": "true" }, "⇄") : null,
     ];
     label = t("duel.card_label", { value: v });
   }
@@ -414,7 +418,8 @@ function matchBar(view, ctx) {
   if (type === "shoot" || type === "penalty" || type === "goalkeeper") {
     const action = legal.find((a) => a.card === ui.card);
     const word = type === "goalkeeper" ? "duel.keeper_pick" : "duel.shoot_with";
-    const prompt = { goalkeeper: "duel.pick_keeper", shoot: "duel.pick_attacker", penalty: "duel.pick_taker" }[type];
+    // the same words as the status line ("Shot! Pick a card against the keeper")
+    const prompt = { goalkeeper: "duel.pick_keeper", shoot: "duel.phase.shot.you", penalty: "duel.pick_taker" }[type];
     const label = action ? t(word, { value: valueOf(view, ui.card) }) : t(prompt);
     return [confirmButton(ctx, label, action)];
   }
@@ -528,7 +533,7 @@ function logSection(view, ctx) {
       "ol",
       { class: "log" },
       shown.map((e) =>
-        h("li", null, REVEALS.has(e.event) ? `${revealLine(view, ctx, e)} · ${outcomeText(view, ctx, e)}` : ctx.eventText(e)),
+        h("li", null, logText(e, ctx, view) || ctx.eventText(e)),
       ),
     ),
   );
@@ -537,6 +542,7 @@ function logSection(view, ctx) {
 // --- entry point ---------------------------------------------------------------------------
 
 export function render(root, view, ctx) {
+  ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
   resetIfNewDecision(view);
   const pub = view.public;
@@ -546,16 +552,38 @@ export function render(root, view, ctx) {
     const top = topSeat(view);
     parts.push(opponentChain(view, ctx, top), duelZone(view, ctx), myTable(view, ctx, 1 - top));
   }
-  parts.push(logSection(view, ctx));
+  parts.push(ctx.drawer ? null : logSection(view, ctx)); // the shell keeps the log in a drawer
   root.replaceChildren(...parts.filter(Boolean));
   ctx.bar.replaceChildren(...matchBar(view, ctx));
   const log = view.log || [];
   ui.lastSeq = log.length ? log[log.length - 1].seq : ui.lastSeq;
+  decision(ctx, decisionEl(root, view), view);
+}
+
+/** What this seat decides with now: its own chain and hand, or the shoot-out part that holds
+ * a card it may tap. */
+function decisionEl(root, view) {
+  if (!(view.legal || []).length) return null;
+  return root.querySelector(".side.mine") || root.querySelector("button.legal")?.closest("section") || null;
+}
+
+/** The sticky header (client-contract): the two players, you first. */
+export function header(view, ctx) {
+  const top = topSeat(view);
+  const bottom = 1 - top;
+  return { teams: [seatName(view, ctx, bottom), seatName(view, ctx, top)], score: [view.public.score[bottom], view.public.score[top]] };
+}
+
+/** The replay's log lines: a duel reads "Anna's 9 beats Bence's 7 · attack goes on". */
+export function logText(e, ctx, view) {
+  if (REVEALS.has(e.event)) return `${revealLine(view, ctx, e)} · ${outcomeText(view, ctx, e)}`;
+  return null; // ctx.eventText reads the rest from duel.event.* with the seat's name
 }
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
 export function renderResult(el, view, ctx) {
   const goals = view.result?.shootout;
   const [a, b] = [0, 1].map((seat) => otherName(view, ctx, seat));
-  el.replaceChildren(...(goals ? [ctx.h("p", { class: "muted" }, ctx.t("duel.on_penalties", { a, b, x: goals[0], y: goals[1] }))] : []));
+  el.replaceChildren(...(goals ? [ctx.h("p", { class: "muted" }, ctx.t("duel.on_penalties", { a, b, x: goals[0], y: goals[1] }))] : []),
+    statsList(view, ctx, "duel") || "");
 }

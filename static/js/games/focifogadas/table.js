@@ -156,7 +156,7 @@ function place(root, view, ctx, plan) {
   const inline = (plan.drawers || []).map((d) => drawer(root, ctx, d.id, d.label, d.fill));
   root.replaceChildren(...[...(plan.top || []), plan.decision, ...(plan.after || []), ...inline].filter(Boolean));
   const control = plan.control || plan.decision; // the scorer's pad lives in the bar
-  if (control && view.legal?.length) decision(ctx, control);
+  if (control && view.legal?.length) decision(ctx, control, view);
 }
 
 export function render(root, view, ctx) {

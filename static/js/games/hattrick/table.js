@@ -3,6 +3,7 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
+import { decision, stateOf, statsList } from "../common.js";
 import { TEAMS } from "./options.js";
 
 const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
@@ -13,7 +14,9 @@ const COLS = "abcd";
 const QUIET = new Set(["card_laid", "cards_drawn", "deck_shuffled", "coin_toss"]);
 
 // The selection survives re-renders of the same decision (after an ack, a presence message…).
-const ui = { key: "", sel: null, last: null, spectatorFlip: false };
+// Each root keeps its own state (stateOf); `ui` points at the one being rendered or tapped.
+const fresh = () => ({ key: "", sel: null, last: null, spectatorFlip: false });
+let ui = fresh();
 
 function rerender() {
   if (ui.last) render(...ui.last);
@@ -434,15 +437,36 @@ function animate(root, motion) {
 // --- entry point ---------------------------------------------------------------------------
 
 export function render(root, view, ctx) {
+  ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
   resetIfNewDecision(view);
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
   if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
-  parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
+  // the shell keeps the log in its own drawer; an older shell gets it here
+  parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), ctx.drawer ? null : logSection(view, ctx));
   const motion = motionFor(view);
   root.replaceChildren(...parts.filter(Boolean));
   animate(root, motion);
   ctx.bar.replaceChildren(...bar(view, ctx));
+  decision(ctx, decisionEl(root, view), view);
+}
+
+/** The part of the table this seat decides with now: its hand, the shooting or keeper cards,
+ * or the pitch (moves, passes, long balls); null when the bar alone holds the choice. */
+function decisionEl(root, view) {
+  const legal = view.legal || [];
+  if (legal.some((a) => a.type === "play" || a.type === "kick")) return root.querySelector(".hand");
+  if (legal.some((a) => a.type === "shooting_card" || a.type === "keeper_card")) return root.querySelector(".shot") || root.querySelector(".hand");
+  if (legal.some((a) => a.player !== undefined || a.type === "destination")) return root.querySelector(".pitch");
+  return null;
+}
+
+/** The sticky header (client-contract): your team first, like the scoreboard. */
+export function header(view, ctx) {
+  const pub = view.public;
+  const bottom = frame(view).flip ? 1 : 0;
+  const top = 1 - bottom;
+  return { teams: [teamName(view, ctx, bottom), teamName(view, ctx, top)], score: [pub.score[bottom], pub.score[top]] };
 }
 
 /** The replay's log lines: the same sentences as the table's log. */
@@ -465,9 +489,10 @@ export function resultScore(view, ctx) {
     side(top, "right"));
 }
 
-/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
+/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
+ * and the match's stats where the view has them (`result.stats`: {name: [blue, red]}). */
 export function renderResult(el, view, ctx) {
   const so = view.public.shootout;
   el.replaceChildren(...(so ? [ctx.h("p", { class: "muted" },
-    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []));
+    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []), statsList(view, ctx, "hattrick") || "");
 }
