@@ -148,6 +148,75 @@ AFTER_TAP = """
 """
 
 
+# Where the phone's decision stands (issue 17): the element the table handed to the shell
+# (`[data-decision]`) shows at least 44 px (or all of itself) between the top of the screen and
+# the action bar and is not covered at that spot; the status line likewise, once the shell
+# keeps it in a sticky header; and no visible button's label is wider than its box. Returns
+# the problems found, as sentences.
+PHONE_CHECK = """
+() => {
+  const problems = [];
+  const bar = document.querySelector("#bar")?.getBoundingClientRect();
+  const floorFor = (el) =>
+    el.closest("#bar") || !bar || !bar.height || bar.top <= 0 ? innerHeight : bar.top;
+  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+  const inView = (el, what) => {
+    const r = el.getBoundingClientRect();
+    const floor = floorFor(el);
+    const top = Math.max(r.top, 0);
+    const bottom = Math.min(r.bottom, floor);
+    if (bottom - top < Math.min(44, r.height - 1)) {
+      problems.push(`${what} ${name(el)} is out of view (${Math.round(r.top)}..${Math.round(r.bottom)}, floor ${Math.round(floor)})`);
+      return;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, (top + bottom) / 2);
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) {
+      problems.push(`${what} ${name(el)} is covered by ${name(hit)}`);
+    }
+  };
+  const chosen = document.querySelector("[data-decision]");
+  if (chosen) inView(chosen, "the decision");
+  const status = document.querySelector("#status");
+  let sticky = false;
+  for (let el = status; el && el !== document.body; el = el.parentElement) {
+    if (["sticky", "fixed"].includes(getComputedStyle(el).position)) sticky = true;
+  }
+  if (status && sticky) inView(status, "the status line");
+  for (const b of document.querySelectorAll("#bar button, .table button, #result button")) {
+    if (!b.offsetParent) continue;
+    if (b.scrollWidth > b.clientWidth + 1) problems.push(`the label of ${name(b)} "${b.textContent.trim()}" overflows its box`);
+  }
+  return problems;
+}
+"""
+
+# The result panel stands in view, its top on the screen and not covered (every phone at the
+# end of a match, issue 17).
+RESULT_CHECK = """
+() => {
+  const el = document.querySelector("#result");
+  if (!el) return "no result panel";
+  const r = el.getBoundingClientRect();
+  if (r.top < -1 || r.top > innerHeight / 2) return `the result is out of view (top ${Math.round(r.top)})`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, Math.max(r.top, 0) + 20);
+  return hit && (el.contains(hit) || hit.contains(el)) ? null : `the result is covered by ${hit?.className}`;
+}
+"""
+
+
+async def check_phone(page: Any) -> None:
+    """The decision and the status line are in view and uncovered; no label is clipped."""
+    problems = await page.evaluate(PHONE_CHECK)
+    assert not problems, problems
+
+
+async def check_result_in_view(page: Any) -> None:
+    """The result is on the screen without scrolling."""
+    await page.wait_for_timeout(100)  # the scroll to it runs on the next frame
+    problem = await page.evaluate(RESULT_CHECK)
+    assert problem is None, problem
+
+
 class Seat:
     """How one page picks its next tap: `js` is `(arg) => what | null` run in the page; it marks
     the control to tap with data-e2e="next". `arg()` feeds it, `name(what)` names the tap for
@@ -237,6 +306,7 @@ async def play_seat(
     screenshot when nothing becomes tappable within `patience_ms` or after `limit` taps.
     Screenshots the first tap of each name not yet in `seen` (shared by the pages)."""
     taps = 0
+    checked = None
     while True:
         try:
             handle = await page.wait_for_function(
@@ -248,6 +318,9 @@ async def play_seat(
         if what == "result":
             return taps
         name = seat.name(what)
+        if what["seq"] != checked:  # the first look at each new view: where the decision is
+            checked = what["seq"]
+            await check_phone(page)
         await seat.look(page, what)
         if name not in seen:
             seen.add(name)
@@ -335,6 +408,7 @@ async def test_two_phones_play_a_short_duel_to_the_final_screen(
     )
     headline, score = await check_result(pages, ["Anna", "Bence"])
     for i, page in enumerate(pages):
+        await check_result_in_view(page)
         await shot(page, f"duel-result-{i}")
     assert errors == [[], []]
     assert min(taps) > 5, taps

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_duel import check_phone, check_result_in_view
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
@@ -118,9 +119,19 @@ async def table_of(
     return pages
 
 
-async def tap_once(page: Any, before: Any = None) -> dict[str, Any] | None:
+SEQ = "() => document.querySelector('.table-focifogadas')?.dataset.seq ?? null"
+
+
+async def tap_once(page: Any, before: Any = None, checked: Any = None) -> dict[str, Any] | None:
     """One tap of what this page offers (`before(what)` runs just ahead of it); after a tap that
-    sends, waits for the next view."""
+    sends, waits for the next view. The first look at each new view (`checked` holds the seq
+    last looked at) checks, before anything is scrolled, that the decision and the status line
+    are in view and that no label is clipped."""
+    if checked is not None:
+        seq = await page.evaluate(SEQ)
+        if checked.get(page) != seq:
+            checked[page] = seq
+            await check_phone(page)
     what = await page.evaluate(NEXT_TAP)
     if what is None:
         return None
@@ -141,6 +152,7 @@ async def tap_once(page: Any, before: Any = None) -> dict[str, Any] | None:
 async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: str) -> int:
     """Round-robin taps on every page until `done()`; screenshots the first tap of each phase."""
     seen: set[str] = set()
+    checked: dict[Any, Any] = {}
     taps = 0
     idle_since = time.monotonic()
     while not await done():
@@ -153,13 +165,13 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
                     await shot(page, f"foci-{tag}-{what['phase']}")
                     await check_phone_layout(page)
 
-            what = await tap_once(page, picture)
+            what = await tap_once(page, picture, checked)
             while what is not None:  # a selection is confirmed at once, on the same phone
                 progressed = True
                 taps += 1
                 if what["kind"] != "card":
                     break
-                what = await tap_once(page, picture)
+                what = await tap_once(page, picture, checked)
         assert taps < limit, f"no result after {taps} taps"
         if progressed:
             idle_since = time.monotonic()
@@ -203,6 +215,8 @@ async def test_four_phones_play_drukker_to_the_payout(
         return await finished(pages)
 
     await play_until(pages, done, 600, shot, "drukker")
+    for page in pages:
+        await check_result_in_view(page)
     for page in pages[:3]:
         await page.locator("#result").get_by_text("Standings").wait_for()
         await page.get_by_role("heading", name="Bets revealed").wait_for()
@@ -242,6 +256,7 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     await play_until(pages, done, 900, shot, "bukmeker")
     for page in pages:
         await page.locator("#result").get_by_text("Settlement").wait_for()
+        await check_result_in_view(page)
     steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
     await steps.wait_for()
     await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
@@ -250,19 +265,22 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
 
 
 async def scorer_taps(page: Any, label: str) -> None:
-    """The scorer taps a pad button and waits for the view it causes."""
+    """The scorer taps a pad button and waits for the view it causes; the pad is in view and
+    uncovered before the tap and after it (a goal's flash never covers it)."""
+    await check_phone(page)
     seq = await page.locator(TABLE).get_attribute("data-seq")
     await page.get_by_role("button", name=re.compile("^" + re.escape(label))).tap()
     await page.wait_for_function(
         "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
     )
+    await check_phone(page)
 
 
 async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     browser: Any, app_url: str, shot: Any
 ) -> None:
     pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"], ("da",))
-    scorer, watcher = pages[0], pages[1]
+    scorer, watcher, dora = pages
 
     async def betting_done() -> bool:
         return await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0
@@ -271,29 +289,39 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await scorer_taps(scorer, "Kick-off")
     await watcher.evaluate(WATCH_BANNERS)
     await scorer_taps(scorer, "GOAL Home")
-    await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal banner
-    await scorer_taps(scorer, "↶ Undo last event")
+    await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal flash
+    await scorer_taps(scorer, "↶ Undo GOAL Home")
     await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")
-    # Every entry offers a 5 s Undo as well: a corner entered by mistake is taken back at once.
+    # A corner entered by mistake is taken back at once: the pad's Undo names it.
     await scorer_taps(scorer, "Corner")
-    offer = scorer.locator("#toasts .toast-action", has_text="Corner entered")
-    await shot(scorer, "foci-live-undo-toast")
-    seq = await scorer.locator(TABLE).get_attribute("data-seq")
-    await offer.get_by_role("button", name="Undo").tap()
-    await scorer.wait_for_function(
-        "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
-    )
+    await shot(scorer, "foci-live-pad")
+    await scorer_taps(scorer, "↶ Undo Corner")
     await scorer.get_by_role("button", name="Corner 0").wait_for()
-    for label in ("GOAL Home", "Corner", "Half time", "GOAL Away", "GOAL Home", "Full time"):
+    for label in ("GOAL Home", "Corner", "Half time"):
         await scorer_taps(scorer, label)
-    await scorer.get_by_text("This settles every bet").wait_for()
-    await check_phone_layout(scorer)
-    await shot(scorer, "foci-live-confirm")
-    assert await scorer.locator("#result").count() == 0  # full time waits for the confirmation
-    await scorer_taps(scorer, "Confirm full time")
+    # Anna hands the role to Dóra: Dóra's phone says so and has the pad in view, but no Undo
+    # until she has made an entry of her own (Anna's half time is not hers to take back).
+    await dora.evaluate(WATCH_BANNERS)
+    await scorer.locator(f"{TABLE} .ff-handover summary").tap()
+    await scorer_taps(scorer, "Hand scorer role to Dóra")
+    await dora.get_by_role("button", name="GOAL Away").wait_for()
+    await dora.wait_for_function("window.banners.includes('Anna handed you the scorer role')")
+    assert await dora.get_by_role("button", name=re.compile("^↶ Undo")).count() == 0
+    assert await scorer.get_by_role("button", name="GOAL Away").count() == 0  # not Anna's now
+    await shot(dora, "foci-live-new-scorer")
+    await scorer_taps(dora, "GOAL Away")
+    await dora.get_by_role("button", name="↶ Undo GOAL Away").wait_for()
+    for label in ("GOAL Home", "Full time"):
+        await scorer_taps(dora, label)
+    await dora.get_by_text("This settles every bet").wait_for()
+    await check_phone_layout(dora)
+    await shot(dora, "foci-live-confirm")
+    assert await dora.locator("#result").count() == 0  # full time waits for the confirmation
+    await scorer_taps(dora, "Confirm full time")
     for page in pages:
         result = page.locator("#result")
         await result.get_by_text("2 – 1").wait_for()
         await result.get_by_text(re.compile("^(Settlement|Afregning)")).wait_for()
+        await check_result_in_view(page)
     await shot(watcher, "foci-live-result")

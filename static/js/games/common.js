@@ -33,15 +33,18 @@ export function drawer(root, ctx, id, label, fill) {
 }
 
 /** Hands this seat's current decision control to the shell, which brings it into view. With
- * an older shell the table does it itself, once per new decision (a new `legal`) and only when
- * the control is not already between the top of the screen and the action bar. */
+ * an older shell the table does it itself, once per new view (not on a re-render for a local
+ * selection) and only when the control is not already between the top of the screen and the
+ * action bar. */
 export function decision(ctx, el, view) {
   if (!el || ctx.you === null || ctx.you === undefined) return;
+  for (const old of document.querySelectorAll("[data-decision]")) if (old !== el) delete old.dataset.decision;
+  el.dataset.decision = view?.phase || "1"; // what tests and the shell look for
   if (ctx.decision) {
     ctx.decision(el);
     return;
   }
-  const key = JSON.stringify(view?.legal ?? null);
+  const key = `${view?.seq}|${JSON.stringify(view?.legal ?? null)}`;
   const seen = stateOf(ctx.bar, () => ({}));
   if (seen.decision === key) return;
   seen.decision = key;
@@ -64,7 +67,8 @@ export function flash(ctx, text, kind = "info") {
     class: `tflash tflash-${kind}`, role: "status",
     style: {
       position: "fixed", left: "50%", top: "72px", transform: "translateX(-50%)", "z-index": "9", "pointer-events": "none",
-      padding: "12px 28px", "border-radius": "16px", background: "var(--pitch)", color: "#fff", "font-size": "36px", "font-weight": "800",
+      width: "max-content", "max-width": "90vw", "text-align": "center", padding: "12px 28px", "border-radius": "16px",
+      background: "var(--pitch)", color: "#fff", "font-size": kind === "goal" ? "36px" : "20px", "font-weight": "800",
     },
   }, text);
   document.body.append(el);
@@ -114,4 +118,17 @@ export function statsList(view, ctx, game, order = [0, 1]) {
   if (!rows.length) return null;
   return ctx.h("dl", { class: "tstats" }, rows.map(([k, v]) => ctx.h("div", null,
     ctx.h("dt", null, ctx.t(`${game}.stats.${k}`)), ctx.h("dd", null, `${v[order[0]]} – ${v[order[1]]}`))));
+}
+
+/** The result's own part is drawn: with an older shell (no full-time takeover), whose result
+ * panel stands at the top of the page above the table, scroll back up to it, so every phone
+ * sees it without scrolling. */
+export function resultInView(el, ctx, view) {
+  if (ctx.decision || ctx.you === null || ctx.you === undefined) return;
+  const seen = stateOf(ctx.bar, () => ({}));
+  if (seen.result === view.seq) return; // once per final view: later re-renders leave the scroll
+  seen.result = view.seq;
+  requestAnimationFrame(() => {
+    if (el.closest("#result")) window.scrollTo({ top: 0 });
+  });
 }

@@ -2,7 +2,7 @@
 // view.legal sent verbatim. The client computes no rules: rings, buttons and prompts come from
 // view.legal and view.public only. Names go in as text (ctx.h makes text nodes).
 
-import { decision, stateOf, statsList } from "../common.js";
+import { decision, resultInView, stateOf, statsList } from "../common.js";
 import { svg } from "/static/js/dom.js";
 
 const SLOTS = 6;
@@ -586,4 +586,5 @@ export function renderResult(el, view, ctx) {
   const [a, b] = [0, 1].map((seat) => otherName(view, ctx, seat));
   el.replaceChildren(...(goals ? [ctx.h("p", { class: "muted" }, ctx.t("duel.on_penalties", { a, b, x: goals[0], y: goals[1] }))] : []),
     statsList(view, ctx, "duel") || "");
+  resultInView(el, ctx, view);
 }

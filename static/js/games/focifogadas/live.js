@@ -1,19 +1,16 @@
 // The live match (UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
 // a full-width two-column grid in the action bar (the thumb zone), so it is in view for
-// whoever holds the role; a new scorer is told on hand-over; the lasting Undo is offered only
-// while the last entry is this seat's own (the log says who made each entry); a 5 s Undo toast
-// follows each entry. While offline the shell queues entries with their cid, so the pad stays
-// usable (it locks only while an action is in flight, through ctx.busy in button()).
+// whoever holds the role; a new scorer is told on hand-over (a flash); the Undo, in the pad and
+// naming the entry it takes back ("↶ Undo Corner"), is offered only while the last entry is
+// this seat's own (the log says who made each entry). No toasts: they would cover the pad.
+// While offline the shell queues entries with their cid, so the pad stays usable (it locks
+// only while an action is in flight, through ctx.busy in button()).
 
 import { flash, fresh, seatName } from "../common.js";
 import { bettingPanel, bookDrawers, say } from "./book.js";
 import { button } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
-// Entries a 5 s toast offers to take back at once: every entry but full time, which asks to
-// confirm and then settles.
-const UNDOABLE = new Set(["kick_off", "goal", "corner", "yellow", "red", "half_time"]);
-const UNDO_TOAST_MS = 5000;
 
 const teamsOf = (view) => view.public.teams || { home: "Home", away: "Away" };
 
@@ -29,66 +26,54 @@ function entryName(ctx, entry, teams) {
   return say(ctx, entry);
 }
 
-/** Who made the last standing entry: the log's entries and undos, replayed as a stack. Null
- * when the log no longer reaches back to it (then no lasting Undo is offered). */
+/** Who made the last standing entry: the log read backwards, each undo cancelling the entry
+ * before it. Null when the (recent) log no longer reaches back to it: then no Undo is offered. */
 function lastEntrySeat(view) {
-  const stack = [];
-  for (const e of view.log || []) {
-    if (e.event === "entry_made") stack.push(e.seat);
-    else if (e.event === "entry_undone") stack.pop();
+  if (!view.public.entries?.length) return null;
+  let undone = 0;
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].event === "entry_undone") undone += 1;
+    else if (log[i].event === "entry_made") {
+      if (!undone) return log[i].seat;
+      undone -= 1;
+    }
   }
-  const entries = view.public.entries?.length ?? 0;
-  return stack.length && entries ? stack[stack.length - 1] : null;
-}
-
-/** A pad button: sends the entry, then offers a 5 s Undo (one offer at a time, and only while
- * its entry is still the last: an Undo must never take back a later entry than it names). */
-function entryButton(ctx, st, label, action, primary, teams, entries) {
-  if (!UNDOABLE.has(action.type)) return button(ctx, label, action, primary);
-  return button(ctx, label, action, primary, () => {
-    st.undoOffer?.toast?.remove();
-    const toast = ctx.toast(say(ctx, "entered", { entry: entryLabel(ctx, action, teams) }), {
-      label: say(ctx, "undo_now"),
-      run: () => ctx.send({ type: "undo" }),
-      ms: UNDO_TOAST_MS,
-    });
-    st.undoOffer = { toast, entries: entries + 1 };
-  });
+  return null;
 }
 
 /** The pad in the bar; returns it (the decision) and fills the table part beside it. */
-function scorerPad(view, ctx, st) {
+function scorerPad(view, ctx) {
   const { h } = ctx;
   const pub = view.public;
   const teams = teamsOf(view);
-  const entries = pub.entries?.length ?? 0;
-  if (st.undoOffer && st.undoOffer.entries !== entries && !ctx.busy) {
-    st.undoOffer.toast?.remove(); // undone, or another entry came after it
-    st.undoOffer = null;
-  }
   const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
   const pad = view.legal.filter((a) => !["set_scorer", "undo"].includes(a.type));
   const undo = lastEntrySeat(view) === view.you ? view.legal.find((a) => a.type === "undo") : null;
+  const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
   const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
     pad.map((a) => {
-      const b = entryButton(ctx, st, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
-        ["goal", "kick_off", "confirm_full_time"].includes(a.type), teams, entries);
+      const b = button(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
+        ["goal", "kick_off", "confirm_full_time"].includes(a.type));
       if (wide(a)) b.classList.add("wide");
       return b;
     }),
-    undo ? Object.assign(button(ctx, say(ctx, "undo"), undo), { className: "btn ff-btn wide ff-undo" }) : null);
+    undo && last ? Object.assign(button(ctx, say(ctx, "undo_entry", { entry: entryName(ctx, last, teams) }), undo),
+      { className: "btn ff-btn wide ff-undo" }) : null);
   ctx.bar.replaceChildren(el);
   return el;
 }
 
-function handOver(view, ctx) {
+/** "Hand scorer role to …": a <details> that stays open across renders (st.handOpen). */
+function handOver(view, ctx, st) {
   const { h } = ctx;
   // The role goes to people only: a bot cannot watch the match (it would hand it back).
   const bots = new Set((ctx.seats || []).filter((s) => s.bot).map((s) => s.seat));
   const to = view.legal.filter((a) => a.type === "set_scorer" && !bots.has(a.seat));
   if (!to.length) return null;
-  return h("details", { class: "ff-handover" }, h("summary", null, say(ctx, "hand_to", { name: "…" })),
+  return h("details", { class: "ff-handover", open: Boolean(st.handOpen), ontoggle: (e) => { st.handOpen = e.target.open; } },
+    h("summary", null, say(ctx, "hand_to", { name: "…" })),
     h("div", { class: "ff-bar" }, to.map((a) => button(ctx, entryLabel(ctx, a, teamsOf(view)), a))));
 }
 
@@ -109,8 +94,7 @@ function toldScorer(root, view, ctx) {
   const handovers = (view.log || []).filter((e) => e.event === "scorer_handed_over");
   const last = handovers.length ? handovers[handovers.length - 1] : null;
   if (fresh(root, ctx, "scorer", last ? last.seq ?? null : null) && last.to === view.you) {
-    flash(ctx, say(ctx, "you_score"), "turn");
-    ctx.toast?.(say(ctx, "you_score_long", { name: seatName(ctx, last.seat) }));
+    flash(ctx, say(ctx, "you_score_long", { name: seatName(ctx, last.seat) }), "turn");
   }
 }
 
@@ -120,7 +104,7 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
   const inMatch = MATCH_PHASES.includes(view.phase);
   toldScorer(root, view, ctx);
   const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;
-  const decision = scoring ? scorerPad(view, ctx, st) : bettingPanel(view, ctx, ui, rerender, st);
+  const decision = scoring ? scorerPad(view, ctx) : bettingPanel(view, ctx, ui, rerender, st);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const { h } = ctx;
   const top = inMatch || view.phase === "over" ? [liveScore(view, ctx)] : [];
@@ -128,7 +112,7 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
     inMatch ? h("p", { class: "ff-meta" }, say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }),
       last ? ` · ${say(ctx, "last", { entry: entryName(ctx, last, teams) })}` : "") : null,
     pub.confirming_full_time && scoring ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
-    scoring ? handOver(view, ctx) : null,
+    scoring ? handOver(view, ctx, st) : null,
     ui.lastLine(view, ctx),
   ];
   return { top, decision: scoring ? null : decision, control: scoring ? decision : null, after, drawers: bookDrawers(view, ctx, ui, false) };

@@ -6,7 +6,7 @@
 // board.js draws the big screen (?screen=board), settle.js the settlement, log.js the log.
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
-import { decision, deltaText, drawer, flash, fresh, moneyRows, stateOf } from "../common.js";
+import { decision, deltaText, drawer, flash, fresh, moneyRows, resultInView, stateOf } from "../common.js";
 import { renderBoard } from "./board.js";
 import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
@@ -212,4 +212,5 @@ export function renderResult(el, view, ctx) {
   el.replaceChildren(h("div", { class: "table-focifogadas" },
     standings ? h("h3", null, t("focifogadas.book.standings")) : null, standings,
     recap(view, ctx), walk ? settlement : null));
+  if (!bigScreen(ctx)) resultInView(el, ctx, view);
 }

@@ -3,7 +3,7 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
-import { decision, stateOf, statsList } from "../common.js";
+import { decision, resultInView, stateOf, statsList } from "../common.js";
 import { TEAMS } from "./options.js";
 
 const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
@@ -495,4 +495,5 @@ export function renderResult(el, view, ctx) {
   const so = view.public.shootout;
   el.replaceChildren(...(so ? [ctx.h("p", { class: "muted" },
     ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []), statsList(view, ctx, "hattrick") || "");
+  resultInView(el, ctx, view);
 }
