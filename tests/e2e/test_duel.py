@@ -150,7 +150,7 @@ AFTER_TAP = """
 
 # Where the phone's decision stands (issue 17): the element the table handed to the shell
 # (`[data-decision]`) shows at least 44 px (or all of itself) between the top of the screen and
-# the action bar and is not covered at that spot; the status line likewise, once the shell
+# the action bar, is not covered at that spot and is at most 2 screens tall; the status line likewise, once the shell
 # keeps it in a sticky header; and no visible button's label is wider than its box. Returns
 # the problems found, as sentences.
 PHONE_CHECK = """
@@ -175,7 +175,11 @@ PHONE_CHECK = """
     }
   };
   const chosen = document.querySelector("[data-decision]");
-  if (chosen) inView(chosen, "the decision");
+  if (chosen) {
+    inView(chosen, "the decision");
+    const tall = chosen.getBoundingClientRect().height;
+    if (tall > 2 * innerHeight) problems.push(`the decision ${name(chosen)} is ${Math.round(tall)} px tall, over 2 screens`);
+  }
   const status = document.querySelector("#status");
   let sticky = false;
   for (let el = status; el && el !== document.body; el = el.parentElement) {
