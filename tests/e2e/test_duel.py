@@ -208,6 +208,12 @@ RESULT_CHECK = """
 """
 
 
+async def screen(page: Any, name: str) -> None:
+    """A screenshot of the phone's screen as its player sees it now (no full page), in SHOTS."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+
+
 async def check_phone(page: Any) -> None:
     """The decision and the status line are in view and uncovered; no label is clipped."""
     problems = await page.evaluate(PHONE_CHECK)
@@ -329,6 +335,7 @@ async def play_seat(
         if name not in seen:
             seen.add(name)
             await shot(page, f"{tag}-{taps:03d}-{name}")
+            await screen(page, f"{tag}-{taps:03d}-{name}")
         # By role and name, so that a re-render under the finger still finds the same control.
         target = page.get_by_role("button", name=what["name"], exact=True).nth(what["nth"])
         try:
@@ -413,6 +420,7 @@ async def test_two_phones_play_a_short_duel_to_the_final_screen(
     headline, score = await check_result(pages, ["Anna", "Bence"])
     for i, page in enumerate(pages):
         await check_result_in_view(page)
+        await screen(page, f"duel-result-{i}")
         await shot(page, f"duel-result-{i}")
     assert errors == [[], []]
     assert min(taps) > 5, taps

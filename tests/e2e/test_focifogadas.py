@@ -12,12 +12,13 @@ import json
 import re
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_duel import check_phone, check_result_in_view
+from tests.e2e.test_duel import check_phone, check_result_in_view, screen
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
@@ -163,6 +164,7 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
                 if what["phase"] not in seen:  # each phase once, as the tapping phone sees it
                     seen.add(what["phase"])
                     await shot(page, f"foci-{tag}-{what['phase']}")
+                    await screen(page, f"foci-{tag}-{what['phase']}")
                     await check_phone_layout(page)
 
             what = await tap_once(page, picture, checked)
@@ -215,8 +217,9 @@ async def test_four_phones_play_drukker_to_the_payout(
         return await finished(pages)
 
     await play_until(pages, done, 600, shot, "drukker")
-    for page in pages:
+    for i, page in enumerate(pages):
         await check_result_in_view(page)
+        await screen(page, f"foci-drukker-result-{i}")
     for page in pages[:3]:
         await page.locator("#result").get_by_text("Standings").wait_for()
         await page.get_by_role("heading", name="Bets revealed").wait_for()
@@ -257,6 +260,7 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     for page in pages:
         await page.locator("#result").get_by_text("Settlement").wait_for()
         await check_result_in_view(page)
+        await screen(page, f"foci-bukmeker-result-{pages.index(page)}")
     steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
     await steps.wait_for()
     await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
@@ -296,6 +300,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     # A corner entered by mistake is taken back at once: the pad's Undo names it.
     await scorer_taps(scorer, "Corner")
     await shot(scorer, "foci-live-pad")
+    await screen(scorer, "foci-live-pad")
     await scorer_taps(scorer, "↶ Undo Corner")
     await scorer.get_by_role("button", name="Corner 0").wait_for()
     for label in ("GOAL Home", "Corner", "Half time"):
@@ -310,6 +315,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     assert await dora.get_by_role("button", name=re.compile("^↶ Undo")).count() == 0
     assert await scorer.get_by_role("button", name="GOAL Away").count() == 0  # not Anna's now
     await shot(dora, "foci-live-new-scorer")
+    await screen(dora, "foci-live-new-scorer")
     await scorer_taps(dora, "GOAL Away")
     await dora.get_by_role("button", name="↶ Undo GOAL Away").wait_for()
     for label in ("GOAL Home", "Full time"):
@@ -324,4 +330,19 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
         await result.get_by_text("2 – 1").wait_for()
         await result.get_by_text(re.compile("^(Settlement|Afregning)")).wait_for()
         await check_result_in_view(page)
+        await screen(page, f"foci-live-result-{pages.index(page)}")
     await shot(watcher, "foci-live-result")
+
+
+def test_the_helper_sheet_lists_the_decks_the_engine_plays_with() -> None:
+    """The Bukméker helper sheet's deck list (static, fetched by the page) is the engine's own
+    action-card data, card for card: a change to the decks cannot leave the sheet behind."""
+    root = Path(__file__).resolve().parents[2]
+    engine = json.loads((root / "app/games/focifogadas/data/action_cards.json").read_text())
+    sheet = json.loads((root / "static/js/games/focifogadas/helper.json").read_text())
+    keys = ("kind", "colour", "count", "name")
+    assert sheet["decks"] == {
+        code: [{k: card[k] for k in keys} for card in deck]
+        for code, deck in engine["decks"].items()
+    }
+    assert sum(card["count"] for deck in sheet["decks"].values() for card in deck) == 80

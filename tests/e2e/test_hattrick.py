@@ -26,6 +26,7 @@ from tests.e2e.test_duel import (
     host_with_options,
     page_errors,
     play_seat,
+    screen,
 )
 from tests.e2e.test_lobby import take_seat
 
@@ -168,6 +169,7 @@ async def test_two_phones_play_a_whole_hat_trick_match_to_the_result(
     headline, score = await check_hattrick_result(pages)
     for i, page in enumerate(pages):
         await check_result_in_view(page)
+        await screen(page, f"hattrick-result-{i}")
         await shot(page, f"hattrick-result-{i}")
         table = page.locator(".table-hattrick")
         await expect(table.locator(".hscore")).to_contain_text("2nd half")

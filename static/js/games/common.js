@@ -16,6 +16,16 @@ export function stateOf(root, init) {
   return state;
 }
 
+/** True, once, when `view` asks this root's seat for a new decision (another phase or another
+ * set of legal actions): the caller then clears its selection. A re-render of the same
+ * decision (after an ack, a presence message) keeps it. */
+export function newDecision(state, view) {
+  const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
+  if (key === state.key) return false;
+  state.key = key;
+  return true;
+}
+
 /** A drawer one tap from the bar (`ctx.drawer`), or, with an older shell, an inline <details>
  * (returned, for the caller to append below the decision) that stays open across renders. */
 export function drawer(root, ctx, id, label, fill) {

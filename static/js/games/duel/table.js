@@ -2,7 +2,7 @@
 // view.legal sent verbatim. The client computes no rules: rings, buttons and prompts come from
 // view.legal and view.public only. Names go in as text (ctx.h makes text nodes).
 
-import { decision, resultInView, stateOf, statsList } from "../common.js";
+import { decision, newDecision, resultInView, stateOf, statsList } from "../common.js";
 import {
   SLOTS, TEAM_CLASS, cardEl, holdings, lastReveal, legalOf, logSection, otherName, outcomeText, revealLine, row,
   scoreboard, seatName, sideHead, swapAction, swapPartners, topSeat, valueOf,
@@ -19,15 +19,6 @@ let ui = fresh();
 
 function rerender() {
   if (ui.last) render(...ui.last);
-}
-
-function resetIfNewDecision(view) {
-  const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
-  if (key === ui.key) return;
-  ui.key = key;
-  ui.card = null;
-  ui.slot = null;
-  ui.first = null;
 }
 
 function send(ctx, action) {
@@ -254,7 +245,7 @@ function matchBar(view, ctx) {
 export function render(root, view, ctx) {
   ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
-  resetIfNewDecision(view);
+  if (newDecision(ui, view)) Object.assign(ui, { card: null, slot: null, first: null });
   const pub = view.public;
   const parts = [scoreboard(view, ctx)];
   if (pub.shootout) parts.push(...shootoutTable(view, ctx, { selected: ui.card, pick, send, zone: duelZone }));

@@ -3,7 +3,7 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
-import { decision, resultInView, stateOf, statsList } from "../common.js";
+import { decision, newDecision, resultInView, stateOf, statsList } from "../common.js";
 import { animate, motionFor } from "./motion.js";
 import {
   COLS, LETTER, TEAM_CLASS, cardFace, cardId, cardWord, contestPanel, dots, eventLine, isSpectator, label, lastEvent,
@@ -17,13 +17,6 @@ let ui = fresh();
 
 function rerender() {
   if (ui.last) render(...ui.last);
-}
-
-function resetIfNewDecision(view) {
-  const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
-  if (key === ui.key) return;
-  ui.key = key;
-  ui.sel = null;
 }
 
 function send(ctx, action) {
@@ -236,7 +229,7 @@ function bar(view, ctx) {
 export function render(root, view, ctx) {
   ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
-  resetIfNewDecision(view);
+  if (newDecision(ui, view)) ui.sel = null;
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
   if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
   // the shell keeps the log in its own drawer; an older shell gets it here
