@@ -150,9 +150,9 @@ AFTER_TAP = """
 
 # Where the phone's decision stands (issue 17): the element the table handed to the shell
 # (`[data-decision]`) shows at least 44 px (or all of itself) between the top of the screen and
-# the action bar, is not covered at that spot and is at most 2 screens tall; the status line likewise, once the shell
-# keeps it in a sticky header; and no visible button's label is wider than its box. Returns
-# the problems found, as sentences.
+# the action bar, is not covered at that spot and is at most 2 screens tall; the status line
+# likewise, once the shell keeps it in a sticky header; Duel's 1⇄11 mark touches no value; no
+# visible button's label is wider than its box. Returns the problems found, as sentences.
 PHONE_CHECK = """
 () => {
   const problems = [];
@@ -186,6 +186,13 @@ PHONE_CHECK = """
     if (["sticky", "fixed"].includes(getComputedStyle(el).position)) sticky = true;
   }
   if (status && sticky) inView(status, "the status line");
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const badge of document.querySelectorAll(".table-duel .dcard .badge")) {
+    const box = badge.getBoundingClientRect();
+    for (const other of badge.parentElement.querySelectorAll(".v.tl, .v.br, .eye")) {
+      if (meet(box, other.getBoundingClientRect())) problems.push(`the 1⇄11 mark runs into ${name(other)}`);
+    }
+  }
   for (const b of document.querySelectorAll("#bar button, .table button, #result button")) {
     if (!b.offsetParent) continue;
     if (b.scrollWidth > b.clientWidth + 1) problems.push(`the label of ${name(b)} "${b.textContent.trim()}" overflows its box`);

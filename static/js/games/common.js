@@ -67,7 +67,8 @@ export function decision(ctx, el, view) {
 }
 
 /** A big transient announcement ("GOAL!") under the header on every phone; with an older shell
- * a banner of our own at the top of the screen, never over the bar (pointer-events: none). */
+ * (whose status line and score scroll with the page) a banner of our own a third of the way
+ * down, clear of the status line and of the bar (pointer-events: none). */
 export function flash(ctx, text, kind = "info") {
   if (ctx.flash) {
     ctx.flash(text, { kind });
@@ -76,7 +77,7 @@ export function flash(ctx, text, kind = "info") {
   const el = ctx.h("div", {
     class: `tflash tflash-${kind}`, role: "status",
     style: {
-      position: "fixed", left: "50%", top: "72px", transform: "translateX(-50%)", "z-index": "9", "pointer-events": "none",
+      position: "fixed", left: "50%", top: "30%", transform: "translateX(-50%)", "z-index": "9", "pointer-events": "none",
       width: "max-content", "max-width": "90vw", "text-align": "center", padding: "12px 28px", "border-radius": "16px",
       background: "var(--pitch)", color: "#fff", "font-size": kind === "goal" ? "36px" : "20px", "font-weight": "800",
     },

@@ -42,7 +42,8 @@ export function cardEl(ctx, card, opts = {}) {
       h("span", { class: `v tl${u}` }, v),
       h("span", { class: `v mid${u}` }, v),
       h("span", { class: `v br${u}` }, v),
-      // 1 beats 11: a "⇄" in the free top-right corner (the values sit top-left, bottom-right)
+      // 1 beats 11: a small "⇄" in the free bottom-left corner (the values sit top-left and
+      // bottom-right, the "hidden" eye top-right), so it never runs into a value
       card.value === 1 || card.value === 11 ? h("span", { class: "badge", title: t("duel.beats_badge"), "aria-hidden": "true" }, "⇄") : null,
     ];
     label = t("duel.card_label", { value: v });
