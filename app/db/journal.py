@@ -12,8 +12,8 @@ This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WA
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it goes in one hop
 to a writer thread with its own plain sqlite3 connection: aiosqlite would hop threads for
 every statement, and each hop waits for the GIL while the event loop is busy building views.
-The room service's other writes (the lobby's, a seat going away, a rematch) take the same
-thread (`in_writer`): SQLite's single writer is one thread of ours.
+The room layer's other writes (the lobby's, a seat going away, a rematch: `Database.write`
+in rooms.py) take the same thread (`in_writer`): SQLite's single writer is one thread of ours.
 """
 
 from __future__ import annotations
