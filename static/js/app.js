@@ -27,9 +27,11 @@
 import { h } from "./dom.js";
 import { historyScreen } from "./history.js";
 import { homeScreen } from "./home.js";
+import { howScreen } from "./howto.js";
 import * as i18n from "./i18n.js";
-import { replayScreen } from "./replay.js";
-import { roomScreen } from "./room.js";
+import { replayScreen } from "./replay/screen.js";
+import { learnOn } from "./room/learn.js";
+import { roomScreen } from "./room/screen.js";
 import { $, bar, btn, main, navigate, setRouter, setTop, t } from "./shell.js";
 
 let current = null; // the active screen: {leave(), rerender()}
@@ -49,6 +51,11 @@ function route() {
     return;
   }
   const match = location.pathname.match(/^\/r\/([^/]+)(\/replay)?\/?$/);
+  const how = new URLSearchParams(location.search).get("how");
+  if (!match && how) {
+    current = howScreen(how);
+    return;
+  }
   if (!match) {
     current = homeScreen();
     return;
@@ -120,7 +127,22 @@ function menu() {
         toggle("pitchside.theme", ["auto", "light", "dark"], [t("ui.theme_auto"), t("ui.theme_light"), t("ui.theme_dark")], applyTheme),
       ),
       row(t("ui.haptics"), toggle("pitchside.haptics", ["on", "off"], [t("ui.on"), t("ui.off")])),
+      row(t("ui.learn_setting"), toggle("pitchside.learn", learnOn() ? ["on", "off"] : ["off", "on"], learnOn() ? [t("ui.on"), t("ui.off")] : [t("ui.off"), t("ui.on")])),
       current?.menuRows?.(),
+      current?.game?.()
+        ? h(
+            "div",
+            { class: "menu-row" },
+            btn(`${t("ui.how_to_play")} ▸`, {
+              class: "btn btn-wide",
+              id: "menu-how",
+              onclick: () => {
+                dialog.close();
+                navigate(`/?how=${encodeURIComponent(current.game())}`);
+              },
+            }),
+          )
+        : null,
       current?.help?.()
         ? h(
             "div",

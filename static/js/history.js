@@ -1,5 +1,7 @@
 // History at /history: the rooms this browser holds a seat in (from localStorage), newest
-// first, then the latest finished matches on the server, each with its replay.
+// first, then those of the server's latest finished matches that this phone played in (the
+// server lists everyone's; the client keeps only the codes it holds a seat token for). Any
+// other room opens by its code from Home.
 
 import { allSeats, api, forgetSeat } from "./api.js";
 import { h } from "./dom.js";
@@ -70,7 +72,7 @@ function recentRow(match, list) {
   );
 }
 
-function recentSection() {
+function recentSection(codes) {
   const section = h(
     "section",
     { class: "panel" },
@@ -78,10 +80,13 @@ function recentSection() {
     h("p", { class: "muted small" }, t("ui.loading")),
   );
   Promise.all([api.recent(), games().catch(() => [])])
-    .then(([matches, list]) => {
-      const body = matches.length
-        ? h("ul", { class: "history history-recent" }, ...matches.map((m) => recentRow(m, list)))
-        : h("p", { class: "muted" }, t("ui.history_recent_empty"));
+    .then(([everyone, list]) => {
+      const matches = everyone.filter((m) => codes.has(m.code));
+      if (!matches.length) {
+        section.remove();
+        return;
+      }
+      const body = h("ul", { class: "history history-recent" }, ...matches.map((m) => recentRow(m, list)));
       section.replaceChildren(h("h2", null, t("ui.history_recent")), body);
     })
     .catch(() => section.remove());
@@ -100,7 +105,7 @@ export function historyScreen() {
       h("h1", null, t("ui.history")),
       seats.length ? list : h("p", { class: "muted" }, t("ui.history_empty")),
     ),
-    recentSection(),
+    recentSection(new Set(allSeats().map((s) => s.code))),
   );
   bar.replaceChildren(btn(t("ui.home"), { class: "btn btn-wide", onclick: () => navigate("/") }));
   return { leave() {}, rerender: () => historyScreen() };

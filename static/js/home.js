@@ -76,10 +76,17 @@ export function homeScreen() {
     id: "create",
     onclick: () => createRoom(),
   });
-  bar.replaceChildren(create);
+  const why = h("p", { class: "bar-note", id: "create-why", "aria-live": "polite" });
+  bar.replaceChildren(h("div", { class: "bar-stack" }, why, create));
 
+  /** "Create room" is enabled once game, mode and name are there; else it says what is missing. */
   function updateCreate() {
-    create.disabled = !(state.game && state.mode && nameInput.value.trim());
+    const missing = !state.game ? "ui.create_needs_game" : !state.mode ? "ui.create_needs_mode" : !nameInput.value.trim() ? "ui.create_needs_name" : null;
+    create.disabled = missing !== null;
+    why.textContent = missing ? t(missing) : "";
+    why.hidden = !missing;
+    if (missing) create.setAttribute("aria-describedby", "create-why");
+    else create.removeAttribute("aria-describedby");
   }
 
   async function createRoom() {
@@ -110,15 +117,19 @@ export function homeScreen() {
 
   function draw() {
     const parts = [];
+    let n = 1; // steps are numbered as they show: 1 game, 2 mode, 3 options (if any), then name
     parts.push(
       step(
-        1,
+        n++,
         t("ui.pick_game"),
         h(
           "div",
           { class: "choices", role: "group" },
           state.list.map((g) => {
-            const ranges = [...new Set(g.modes.map(range))].join(", ");
+            const ranges = range({
+              min_players: Math.min(...g.modes.map((m) => m.min_players)),
+              max_players: Math.max(...g.modes.map((m) => m.max_players)),
+            });
             return h(
               "button",
               {
@@ -127,17 +138,24 @@ export function homeScreen() {
                 "aria-pressed": state.game?.id === g.id ? "true" : "false",
                 onclick: () => pickGame(g),
               },
-              h("span", { class: "choice-name" }, gameName(g, g.id)),
+              h(
+                "span",
+                { class: "choice-title" },
+                h("span", { class: "choice-name" }, gameName(g, g.id)),
+                // what the game is, in the server's words, where its own name says it less
+                i18n.pick(g.name, g.id) !== gameName(g, g.id) ? h("span", { class: "choice-sub" }, i18n.pick(g.name, g.id)) : null,
+              ),
               h("span", { class: "choice-meta" }, t("ui.players", { n: ranges })),
             );
           }),
         ),
+        state.game ? howToLink(state.game) : null,
       ),
     );
     if (state.game) {
       parts.push(
         step(
-          2,
+          n++,
           t("ui.pick_mode"),
           h(
             "div",
@@ -161,7 +179,7 @@ export function homeScreen() {
     if (state.mode && Object.keys(state.mode.options || {}).length) {
       parts.push(
         step(
-          3,
+          n++,
           t("ui.options"),
           h(
             "details",
@@ -177,7 +195,7 @@ export function homeScreen() {
         ),
       );
     }
-    const nameNumber = state.mode && Object.keys(state.mode.options || {}).length ? 4 : 3;
+    const nameNumber = n;
     if (!fixed || fixed.lang !== i18n.getLang()) {
       // The name field and the code field stay in place across redraws: moving a field while
       // someone types in it would drop its focus and the next keystrokes.
@@ -219,6 +237,26 @@ export function homeScreen() {
       toast(errorText(err));
     });
   return { leave() {}, rerender: draw };
+}
+
+function howToLink(game) {
+  return h(
+    "p",
+    { class: "how-row" },
+    h(
+      "a",
+      {
+        href: `/?how=${encodeURIComponent(game.id)}`,
+        class: "how-link",
+        id: "how-link",
+        onclick: (e) => {
+          e.preventDefault();
+          navigate(`/?how=${encodeURIComponent(game.id)}`);
+        },
+      },
+      `${t("ui.how_to_play")}: ${gameName(game, game.id)} ▸`,
+    ),
+  );
 }
 
 function joinByCode() {

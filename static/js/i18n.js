@@ -60,6 +60,17 @@ export function loadGame(game) {
   return loadedGames.get(game);
 }
 
+/** The keys under `prefix` (in this language or English), in file order, plural forms once. */
+export function keys(prefix) {
+  const out = new Set();
+  for (const table of [tables.en, tables[lang]]) {
+    for (const key of Object.keys(table)) {
+      if (key.startsWith(prefix)) out.add(key.replace(/\.(zero|one|two|few|many|other)$/, ""));
+    }
+  }
+  return [...out];
+}
+
 export function has(key) {
   return pluralKey(key) in tables[lang] || pluralKey(key) in tables.en;
 }

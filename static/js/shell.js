@@ -33,7 +33,11 @@ export async function modeSpec(gameId, modeId) {
   }
 }
 
+/** A game's name: the shell's `game.<id>` (Focifogadás keeps its own name in every
+ * language), else the server's label. */
 export function gameName(game, fallback) {
+  const id = game?.id ?? fallback;
+  if (id && i18n.has(`game.${id}`)) return t(`game.${id}`);
   return i18n.pick(game?.name, fallback);
 }
 
@@ -172,13 +176,33 @@ export function eventText(game, event, names) {
   if (event.event === "stand_in" && i18n.has(standIn)) return t(standIn, { name: who ?? "?" });
   if (i18n.has(key)) return t(key, vars);
   if (event.text) return event.text;
-  const rest = Object.entries(event)
-    .filter(([k]) => !["event", "seq", "seat"].includes(k))
-    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  const what = `${humanize(event.event)}${rest.length ? ` (${rest.join(", ")})` : ""}`;
-  return who ? `${who} · ${what}` : what;
+  return readableEvent(event, who, names);
 }
 
+const SEAT_KEYS = new Set(["to", "from", "winner", "loser", "scorer", "player", "by", "target", "next"]);
+
+/** The shell's fallback for an event no text names: "Bence: cards drawn — home, count 1". */
+function readableEvent(event, who, names) {
+  const bits = [];
+  for (const [k, v] of Object.entries(event)) {
+    if (["event", "seq", "seat", "text", "name"].includes(k) || v === null || v === undefined) continue;
+    bits.push(eventWord(k, v, names));
+  }
+  const what = humanize(event.event || "").toLowerCase();
+  const sentence = `${what}${bits.length ? ` — ${bits.join(", ")}` : ""}`;
+  return who ? `${who}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+function eventWord(key, value, names) {
+  const label = humanize(key).toLowerCase();
+  if (key === "team" && (value === 0 || value === 1)) return t(value === 0 ? "ui.team_home" : "ui.team_away").toLowerCase();
+  if (SEAT_KEYS.has(key) && typeof value === "number" && names[value]) return `${label} ${names[value]}`;
+  if (typeof value === "boolean") return value ? label : `${t("ui.not_word")} ${label}`;
+  if (Array.isArray(value) && value.length === 2 && value.every((x) => typeof x === "number")) return `${label} ${value[0]}–${value[1]}`;
+  if (typeof value === "number") return `${label} ${value}`;
+  if (typeof value === "string") return `${label} ${humanize(value).toLowerCase()}`;
+  return `${label} ${objectWord(value)}`;
+}
 
 // --- turn clocks (public.clock) --------------------------------------------------------------
 
@@ -314,19 +338,11 @@ export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }
     money: i18n.money,
     eventText: (e) => eventText(game, e, names),
     toast: (text, action = null) => toast(text, "info", action),
+    // the room screen's own (room/table.js); inert elsewhere (the replay)
+    online: true,
+    decision: () => {},
+    drawer: () => {},
+    flash: () => null,
+    learn: () => false,
   };
 }
-
-// --- banner, menu, boot ---------------------------------------------------------------------
-
-export function showBanner(text, kind) {
-  const banner = $("banner");
-  banner.textContent = text;
-  banner.className = `banner banner-${kind}`;
-  banner.hidden = false;
-}
-
-export function hideBanner() {
-  $("banner").hidden = true;
-}
-

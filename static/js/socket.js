@@ -1,16 +1,21 @@
 // The room socket (PROTOCOL.md "WebSocket"): hello with a seat token or as a spectator,
-// reconnection that never gives up, ping, and one action in flight that keeps its cid.
+// reconnection that never gives up, a heartbeat, and actions that keep their cid.
 //
 //   const sock = new RoomSocket(code, token, {onView, onAck, onError, onPresence,
 //                                             onRematch, onBadToken, onConnection});
-//   sock.start(); sock.send(action) -> cid | null; sock.stop();
+//   sock.start(); sock.send(action) -> cid | null; sock.stop(); sock.restart();
 //
-// Back-off 0.5–8 s with jitter; an instant retry on visibilitychange, pageshow and online.
-// An action that was not acked keeps its cid and is sent again once views flow again
+// Heartbeat: a `ping` whenever the socket was quiet for PING_MS; nothing heard (no pong, no
+// view) for SILENCE_MS means the link is dead even if the socket looks open: it is closed,
+// `onConnection(false)` fires and the socket reconnects. The window's `offline` event does the
+// same at once. Back-off 0.5–8 s with jitter; an instant retry on visibilitychange, pageshow
+// and online.
+// Actions: one in flight while the link is up (send() returns null meanwhile); while it is
+// down, actions queue in order, each with its cid, and go one by one once views flow again
 // (also after an `unavailable` error); the server applies a cid at most once.
 
-const PING_MS = 20000;
-const SILENCE_MS = 50000; // no message at all for this long: the socket is dead, reopen it
+const PING_MS = 1500;
+const SILENCE_MS = 4000; // nothing heard for this long: the link is dead (UX §1.6: < 5 s)
 const MIN_DELAY = 500;
 const MAX_DELAY = 8000;
 const ACK_PATIENCE_MS = 8000;
@@ -37,10 +42,16 @@ export class RoomSocket {
     this.pingTimer = null;
     this.retryTimer = null;
     this.lastHeard = 0;
-    this.pending = null; // {cid, action, sent, at}
+    this.queue = []; // [{cid, action, sent, at}], the head is in flight
     this.wake = () => {
       if (document.visibilityState !== "hidden") this.reconnectNow();
     };
+    this.lost = () => this.dead();
+  }
+
+  /** The action in flight (the head of the queue), or null. */
+  get pending() {
+    return this.queue[0] ?? null;
   }
 
   start() {
@@ -48,6 +59,7 @@ export class RoomSocket {
     document.addEventListener("visibilitychange", this.wake);
     window.addEventListener("pageshow", this.wake);
     window.addEventListener("online", this.wake);
+    window.addEventListener("offline", this.lost);
     this.connect();
   }
 
@@ -56,6 +68,7 @@ export class RoomSocket {
     document.removeEventListener("visibilitychange", this.wake);
     window.removeEventListener("pageshow", this.wake);
     window.removeEventListener("online", this.wake);
+    window.removeEventListener("offline", this.lost);
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
@@ -68,15 +81,25 @@ export class RoomSocket {
   }
 
   get busy() {
-    return this.pending !== null || !this.live;
+    return this.queue.length > 0 || !this.live;
   }
 
-  /** Sends an action (one element of view.legal, verbatim). Null while one is in flight. */
+  /** Sends an action (one element of view.legal, verbatim). Online: null while one is in
+   * flight. Offline: queued behind the others, sent in order on return. */
   send(action) {
-    if (this.pending) return null;
-    this.pending = { cid: newCid(), action, sent: false, at: Date.now() };
+    if (this.live && this.queue.length) return null;
+    const entry = { cid: newCid(), action, sent: false, at: Date.now() };
+    this.queue.push(entry);
     this.flush();
-    return this.pending.cid;
+    return entry.cid;
+  }
+
+  /** Closes and opens the socket again (a fresh hello: the server marks an away seat back). */
+  restart() {
+    if (this.stopped) return;
+    this.drop();
+    this.attempt = 0;
+    this.connect();
   }
 
   flush() {
@@ -120,7 +143,7 @@ export class RoomSocket {
       this.lastHeard = Date.now();
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.tick(), PING_MS);
+      this.pingTimer = setInterval(() => this.tick(), PING_MS / 3);
     };
     ws.onmessage = (event) => this.receive(event.data);
     ws.onclose = (event) => this.closed(ws, event.code);
@@ -128,11 +151,32 @@ export class RoomSocket {
   }
 
   tick() {
-    if (Date.now() - this.lastHeard > SILENCE_MS) {
-      this.reconnectNow();
+    const quiet = Date.now() - this.lastHeard;
+    if (quiet > SILENCE_MS) {
+      this.dead();
       return;
     }
-    this.raw({ type: "ping" });
+    if (quiet >= PING_MS - 100) this.raw({ type: "ping" });
+  }
+
+  /** The link is dead (no pong, or the window went offline): say so now and reconnect. */
+  dead() {
+    if (this.stopped || !this.ws) return;
+    this.drop();
+    this.schedule();
+  }
+
+  drop() {
+    clearInterval(this.pingTimer);
+    if (this.ws) {
+      const old = this.ws;
+      this.ws = null;
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+    }
+    for (const entry of this.queue) entry.sent = false;
+    this.setLive(false);
   }
 
   receive(text) {
@@ -162,8 +206,9 @@ export class RoomSocket {
 
   gotAck(msg) {
     if (this.pending && this.pending.cid === msg.cid) {
-      this.pending = null;
+      this.queue.shift();
       clearTimeout(this.retryTimer);
+      this.flush();
     }
     this.on.onAck?.(msg);
   }
@@ -181,7 +226,8 @@ export class RoomSocket {
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => this.flush(), 2000 + Math.random() * 2000);
     } else if (mine) {
-      this.pending = null;
+      this.queue.shift();
+      this.flush();
     }
     this.on.onError?.(msg);
   }
@@ -191,7 +237,7 @@ export class RoomSocket {
     clearInterval(this.pingTimer);
     this.ws = null;
     this.setLive(false);
-    if (this.pending) this.pending.sent = false;
+    for (const entry of this.queue) entry.sent = false;
     if (code === 4401 || code === 4404) {
       this.stop();
       if (code === 4401) this.on.onBadToken?.();
@@ -216,14 +262,7 @@ export class RoomSocket {
       return;
     }
     if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
-    if (this.ws) {
-      const old = this.ws;
-      this.ws = null;
-      old.onclose = null;
-      old.close();
-      this.setLive(false);
-      if (this.pending) this.pending.sent = false;
-    }
+    if (this.ws) this.drop();
     this.attempt = 0;
     this.connect();
   }

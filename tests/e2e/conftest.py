@@ -186,3 +186,190 @@ def shot() -> Any:
         await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
     return take
+
+
+# --- "In view" and "not clipped": what a person holding the phone can see and read ------------
+
+# The shell's fixed bands: the sticky header at the top and the action bar at the bottom. An
+# element outside them must sit between them; an element inside one must be inside the screen.
+_IN_VIEW_JS = """
+(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return `no element matches ${selector}`;
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return `${selector} is not rendered (0×0)`;
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const head = document.querySelector('[data-band="head"]') || document.querySelector('.topbar');
+  const bar = document.getElementById('bar');
+  let top = 0, bottom = vh;
+  if (head && !head.contains(el)) top = Math.max(0, head.getBoundingClientRect().bottom);
+  if (bar && !bar.hidden && !bar.contains(el) && bar.getBoundingClientRect().height > 0)
+    bottom = Math.min(vh, bar.getBoundingClientRect().top);
+  const where = `top ${Math.round(r.top)} bottom ${Math.round(r.bottom)}, visible band ` +
+    `${Math.round(top)}–${Math.round(bottom)} of ${vh}`;
+  if (r.left < -1 || r.right > vw + 1)
+    return `${selector} leaves the screen sideways (left ${Math.round(r.left)}, right ${Math.round(r.right)}, width ${vw})`;
+  if (r.height <= bottom - top + 1) {
+    if (r.top < top - 1 || r.bottom > bottom + 1) return `${selector} is not fully in view: ${where}`;
+  } else if (r.top < top - 1 || r.top > bottom - 44) {
+    return `${selector} is taller than the visible band and its top is not in view: ${where}`;
+  }
+  // Nothing of the page covers it: hit-test a few points inside the visible part.
+  const y0 = Math.max(r.top, top), y1 = Math.min(r.bottom, bottom);
+  const points = [[(r.left + r.right) / 2, (y0 + y1) / 2],
+                  [r.left + Math.min(8, r.width / 4), y0 + Math.min(8, (y1 - y0) / 4)],
+                  [r.right - Math.min(8, r.width / 4), y1 - Math.min(8, (y1 - y0) / 4)]];
+  for (const [x, y] of points) {
+    const hit = document.elementFromPoint(x, y);
+    if (hit && !el.contains(hit) && !hit.contains(el)) {
+      const name = hit.id ? '#' + hit.id : hit.tagName.toLowerCase() +
+        (hit.className && typeof hit.className === 'string' ? '.' + hit.className.trim().split(/\\s+/).join('.') : '');
+      return `${selector} is covered at (${Math.round(x)}, ${Math.round(y)}) by ${name}`;
+    }
+  }
+  // Shell overlays that let taps through (flash, toasts) must not lie over it either.
+  for (const o of document.querySelectorAll('.flash, .toast')) {
+    const q = o.getBoundingClientRect();
+    if (q.width === 0 || q.height === 0 || o.contains(el)) continue;
+    if (q.left < r.right && q.right > r.left && q.top < y1 && q.bottom > y0)
+      return `${selector} is covered by the shell's ${o.className}`;
+  }
+  return null;
+}
+"""
+
+_CLIPPED_JS = """
+(selector) => {
+  const out = [];
+  const vw = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > vw + 1)
+    out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${vw} px)`);
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    const d = el.closest('dialog');
+    if (d && !d.open) continue;
+    const label = (el.innerText || el.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(`"${label}" overflows its box sideways (${el.scrollWidth} > ${el.clientWidth} px)`);
+    else if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible')
+      out.push(`"${label}" is cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px)`);
+    const r = el.getBoundingClientRect();
+    if (r.right > vw + 1) out.push(`"${label}" runs past the right edge of the screen`);
+    // a text that spills out of a box that does not clip it
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    if (t.width > 0 && (t.left < r.left - 1 || t.right > r.right + 1))
+      out.push(`"${label}" spills out of its button (${Math.round(t.width)} px text in ${Math.round(r.width)} px)`);
+  }
+  return out;
+}
+"""
+
+LABELLED = "button, .btn, .chip, [role=button], a.btn, select, summary"
+
+
+async def assert_in_view(page: Any, selector: str, timeout_ms: int = 3000) -> None:
+    """The first element matching `selector` can be seen without scrolling: fully between the
+    sticky header and the action bar (or inside the one of them that holds it), inside the
+    screen's width, and covered by nothing (no toast, flash or banner on it). Waits up to
+    `timeout_ms` for a scroll into view to settle, then fails with where the element is."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        problem = await page.evaluate(_IN_VIEW_JS, selector)
+        if problem is None:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(problem)
+        await page.wait_for_timeout(100)
+
+
+async def assert_no_clipped_labels(page: Any, selector: str = LABELLED) -> None:
+    """No visible button, chip or control (or whatever `selector` names) has a label wider or
+    taller than its box, none runs off the screen, and the page does not scroll sideways."""
+    problems = await page.evaluate(_CLIPPED_JS, selector)
+    assert not problems, "clipped labels:\n" + "\n".join(problems)
+
+
+# --- rooms made through the HTTP API, and phones that already hold a seat ------------------
+
+
+def api_call(url: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One call of PROTOCOL.md's HTTP API; the decoded JSON answer."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def api_room(
+    url: str,
+    game: str,
+    mode: str,
+    *,
+    bots: int = 1,
+    humans: tuple[str, ...] = (),
+    start: bool = True,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A room hosted by Anna with `humans` joined and `bots` added, started unless told not to:
+    {code, seats: [{seat, token, name}]}."""
+    host = api_call(
+        url,
+        "POST",
+        "/api/rooms",
+        {"game": game, "mode": mode, "name": "Anna", "options": options or {}},
+    )
+    code = host["code"]
+    seats = [{"seat": host["seat"], "token": host["token"], "name": "Anna"}]
+    for name in humans:
+        joined = api_call(url, "POST", f"/api/rooms/{code}/join", {"name": name})
+        seats.append({"seat": joined["seat"], "token": joined["token"], "name": name})
+    for _ in range(bots):
+        api_call(url, "POST", f"/api/rooms/{code}/bots", token=host["token"])
+    if start:
+        api_call(url, "POST", f"/api/rooms/{code}/start", token=host["token"])
+    return {"code": code, "seats": seats}
+
+
+async def seated_phone(
+    browser: Any, url: str, code: str, seat: dict[str, Any], **extra: Any
+) -> Any:
+    """A 390×844 phone page that holds `seat`'s token for room `code` (not yet opened)."""
+    context = await browser.new_context(**{**PHONE, **extra})
+    token = json.dumps({"seat": seat["seat"], "token": seat["token"]})
+    await context.add_init_script(
+        f"localStorage.setItem('pitchside.seat.{code}', {json.dumps(token)})"
+    )
+    return await context.new_page()
+
+
+@pytest.fixture(scope="module")
+def fast_bots_url() -> Iterator[str]:
+    """A server whose bots move after 20 ms: a match handed to the bots ends in seconds."""
+    _need_chromium()
+    server = AppServer(BOT_DELAY_MS="20")
+    try:
+        server.start()
+        yield server.url
+    finally:
+        server.close()
+
+
+def finished_room(url: str, game: str, mode: str, timeout_s: float = 60) -> dict[str, Any]:
+    """A match of Anna and a bot that the bots played to the end (Anna's seat handed to the
+    bot): the room as api_room() gives it."""
+    room = api_room(url, game, mode)
+    host = room["seats"][0]
+    api_call(
+        url, "POST", f"/api/rooms/{room['code']}/seats/0/away", {"away": True}, token=host["token"]
+    )
+    deadline = time.monotonic() + timeout_s
+    while api_call(url, "GET", f"/api/rooms/{room['code']}")["status"] != "finished":
+        if time.monotonic() > deadline:
+            pytest.fail(f"the bots did not finish {game}/{mode} in {timeout_s} s")
+        time.sleep(0.3)
+    return room

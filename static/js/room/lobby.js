@@ -1,9 +1,10 @@
 // The lobby of a room: invite (QR, link, share), seats with presence, bots, and Start.
 
-import { api } from "./api.js";
-import { h } from "./dom.js";
-import * as i18n from "./i18n.js";
-import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "./shell.js";
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import * as i18n from "../i18n.js";
+import { howLink } from "./join.js";
+import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "../shell.js";
 
 export function renderLobby(room, ops) {
   const { maxSeats, seated, titleLine } = ops;
@@ -102,7 +103,12 @@ export function renderLobby(room, ops) {
       "section",
       { class: "panel" },
       h("h2", null, titleLine()),
-      h("p", { class: "muted" }, t("ui.seats_range", { range: range(spec) })),
+      h(
+        "p",
+        { class: "muted row spread" },
+        h("span", null, t("ui.seats_range", { range: range(spec) })),
+        h("a", { href: `/?how=${encodeURIComponent(info.game)}`, class: "how-link", id: "lobby-how", onclick: howLink(info.game) }, `${t("ui.how_to_play")} ▸`),
+      ),
       h("ul", { class: "seats", id: "seats" }, seatRows),
       Object.keys(owners(room)).length ? h("p", { class: "muted small" }, t("ui.seat_options_hint")) : null,
       h(

@@ -1,0 +1,85 @@
+// ctx.decision(el): the element holding this seat's current decision. When a decision becomes
+// mine (I enter to_act, or the control first appears) it is brought into view between the
+// sticky header and the action bar; when I scroll it away while it is mine, a "Your turn ▾"
+// pill above the bar jumps back to it.
+
+import { h } from "../dom.js";
+import { $, t } from "../shell.js";
+
+const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+export function makeDecision() {
+  const pill = h("button", { type: "button", class: "turn-pill", id: "turn-pill", hidden: true }, "");
+  document.body.appendChild(pill);
+  const parts = { el: null, next: null, mine: false, pill, onScroll: null };
+  pill.addEventListener("click", () => bringIntoView(parts.el, true));
+  parts.onScroll = () => updatePill(parts);
+  window.addEventListener("scroll", parts.onScroll, { passive: true });
+  window.addEventListener("resize", parts.onScroll, { passive: true });
+  return parts;
+}
+
+export function removeDecision(parts) {
+  window.removeEventListener("scroll", parts.onScroll);
+  window.removeEventListener("resize", parts.onScroll);
+  parts.pill.remove();
+}
+
+export function beginDecision(parts) {
+  parts.next = null;
+}
+
+/** ctx.decision(el) */
+export function markDecision(parts, el) {
+  if (el instanceof Element) parts.next = el;
+}
+
+/** The visible band between the sticky header and the action bar, in viewport pixels. */
+export function band() {
+  const head = $("head").getBoundingClientRect();
+  const bar = $("bar");
+  const barTop = bar.hidden || !bar.offsetHeight ? window.innerHeight : bar.getBoundingClientRect().top;
+  return { top: Math.max(0, head.bottom), bottom: Math.min(window.innerHeight, barTop) };
+}
+
+export function inView(el) {
+  if (!el?.isConnected) return true;
+  if ($("bar").contains(el) || $("head").contains(el)) return true;
+  const r = el.getBoundingClientRect();
+  const { top, bottom } = band();
+  if (r.height > bottom - top) return r.top >= top - 1 && r.top <= top + 8;
+  return r.top >= top - 1 && r.bottom <= bottom + 1;
+}
+
+/** Scrolls the page so that `el` sits in the visible band (its top under the header when it
+ * is taller than the band). */
+export function bringIntoView(el, smooth = false) {
+  if (!el?.isConnected || inView(el)) return;
+  const r = el.getBoundingClientRect();
+  const { top, bottom } = band();
+  const room = bottom - top;
+  const delta = r.height > room ? r.top - top - 4 : r.top < top ? r.top - top - 8 : r.bottom - bottom + 8;
+  window.scrollBy({ top: delta, behavior: smooth && !reduced() ? "smooth" : "auto" });
+}
+
+/** The render ran: bring a new decision of mine into view, and keep the pill right. */
+export function endDecision(parts, view) {
+  const mine = view.status === "playing" && view.you !== null && view.you !== undefined && (view.to_act || []).includes(view.you);
+  const el = parts.next;
+  const fresh = el && (el !== parts.el || (mine && !parts.mine));
+  parts.el = el;
+  parts.mine = mine && !!el;
+  parts.pill.textContent = `${t("ui.your_turn_pill")} ▾`;
+  if (fresh && mine) {
+    requestAnimationFrame(() => {
+      bringIntoView(el);
+      updatePill(parts);
+    });
+  }
+  updatePill(parts);
+}
+
+function updatePill(parts) {
+  parts.pill.hidden = !parts.mine || !parts.el?.isConnected || inView(parts.el);
+  if (!parts.pill.hidden) parts.pill.style.bottom = `${window.innerHeight - band().bottom + 12}px`;
+}
