@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.test_duel import check_phone, check_result_in_view, screen
+from tests.e2e.test_duel import check_phone, check_result_in_view, expect, screen
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
@@ -120,7 +120,9 @@ async def table_of(
     return pages
 
 
-SEQ = "() => document.querySelector('.table-focifogadas')?.dataset.seq ?? null"
+# The seq of the table on screen, or null once the result is up (nothing to decide then).
+SEQ = """() => document.querySelector('#result') ? null
+  : document.querySelector('.table-focifogadas')?.dataset.seq ?? null"""
 
 
 async def tap_once(page: Any, before: Any = None, checked: Any = None) -> dict[str, Any] | None:
@@ -130,7 +132,7 @@ async def tap_once(page: Any, before: Any = None, checked: Any = None) -> dict[s
     are in view and that no label is clipped."""
     if checked is not None:
         seq = await page.evaluate(SEQ)
-        if checked.get(page) != seq:
+        if seq is not None and checked.get(page) != seq:
             checked[page] = seq
             await check_phone(page)
     what = await page.evaluate(NEXT_TAP)
@@ -220,16 +222,20 @@ async def test_four_phones_play_drukker_to_the_payout(
     for i, page in enumerate(pages):
         await check_result_in_view(page)
         await screen(page, f"foci-drukker-result-{i}")
+    for page in pages:  # every friend's money, on every phone
+        for name in names:
+            await page.locator("#result").get_by_text(name, exact=True).first.wait_for()
     for page in pages[:3]:
-        await page.locator("#result").get_by_text("Standings").wait_for()
         await page.get_by_role("heading", name="Bets revealed").wait_for()
     zoli = pages[3]  # a Hungarian phone: the table's words and the cards' names in Hungarian
-    await zoli.locator("#result").get_by_text("Állás").wait_for()
+    await zoli.locator("#result").get_by_text(re.compile("^Fogadásaim: ")).wait_for()
     await zoli.get_by_role("heading", name="Felfedett fogadások").wait_for()
     await shot(zoli, "foci-drukker-result-hu")
     await shot(pages[1], "foci-drukker-result")
-    log = await pages[0].locator(f"{TABLE} .ff-log").text_content()  # in "The board" drawer
-    assert "Full time" in (log or "")
+    # the log lives in "The board" drawer, one tap from the bar once the result is put aside
+    await pages[0].locator("#see-table").tap()
+    await pages[0].locator("#bar-tabs [data-drawer=board]").tap()
+    await expect(pages[0].locator("#drawer .ff-log")).to_contain_text("Full time")
 
 
 async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
@@ -239,7 +245,10 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     tv_context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     tv = await tv_context.new_page()
     await tv.goto(f"{pages[0].url}?screen=board")
-    await tv.get_by_role("button", name="Watch").click()
+    watch = tv.get_by_role("button", name="Watch")  # the big screen may watch at once
+    await tv.locator(f"{TABLE}.ff-big").or_(watch).first.wait_for()
+    if await watch.count():
+        await watch.click()
     await tv.locator(f"{TABLE}.ff-big").get_by_text("No offers yet").wait_for()
 
     async def in_the_match() -> bool:
@@ -247,7 +256,7 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
 
     await play_until(pages, in_the_match, 900, shot, "bukmeker")
     board = tv.locator(f"{TABLE}.ff-big")
-    assert await board.locator("tr").count() == 12  # 3 offers from each of 4 bookmakers
+    await expect(board.locator("tr")).to_have_count(12)  # 3 offers from each of 4 bookmakers
     await board.get_by_text("If it ended now").wait_for()
     await board.locator(".ff-pitch").wait_for()
     assert await tv.locator(".ff-card").count() == 0  # no hand or private card on the TV

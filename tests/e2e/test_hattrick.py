@@ -41,7 +41,8 @@ HATTRICK_NEXT = """
   const root = document.querySelector(".table-hattrick");
   if (!root || document.querySelector("#result")) return null;
   document.querySelector("[data-e2e]")?.removeAttribute("data-e2e");
-  const bar = [...document.querySelectorAll("#bar button")].filter((b) => !b.disabled);
+  // the table's part of the bar (the shell's drawer tabs are not decisions)
+  const bar = [...document.querySelectorAll("#bar button:not(#bar-tabs *)")].filter((b) => !b.disabled);
   const confirm = bar.find((b) => b.textContent.endsWith("✓"));
   const plains = bar.filter((b) => !b.textContent.endsWith("✓") && b.textContent !== "✕");
   const plain = plains[turn % Math.max(1, plains.length)];

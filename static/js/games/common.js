@@ -42,28 +42,37 @@ export function drawer(root, ctx, id, label, fill) {
   }, ctx.h("summary", null, label), body);
 }
 
-/** Hands this seat's current decision control to the shell, which brings it into view. With
- * an older shell the table does it itself, once per new view (not on a re-render for a local
- * selection) and only when the control is not already between the top of the screen and the
- * action bar. */
+/** Hands this seat's current decision control to the shell, which brings a new one into view.
+ * The table itself keeps it there when a re-render of the same view (a local selection) grows
+ * the bar over it; with an older shell it also brings each new view's decision into view. */
 export function decision(ctx, el, view) {
   if (!el || ctx.you === null || ctx.you === undefined) return;
   for (const old of document.querySelectorAll("[data-decision]")) if (old !== el) delete old.dataset.decision;
   el.dataset.decision = view?.phase || "1"; // what tests and the shell look for
-  if (ctx.decision) {
-    ctx.decision(el);
-    return;
-  }
   const key = `${view?.seq}|${JSON.stringify(view?.legal ?? null)}`;
   const seen = stateOf(ctx.bar, () => ({}));
-  if (seen.decision === key) return;
+  const again = seen.decision === key;
   seen.decision = key;
-  const bar = ctx.bar.getBoundingClientRect();
-  const floor = bar.height && bar.top > 0 ? bar.top : innerHeight;
+  ctx.decision?.(el);
+  if (ctx.decision ? again : !again) requestAnimationFrame(() => keepInView(ctx, el, !ctx.decision));
+}
+
+/** Scrolls `el` between the header and the bar when it is not there: all of it when it fits,
+ * else (only when `tall` is allowed) its top. */
+function keepInView(ctx, el, tall) {
+  if (!el.isConnected || ctx.bar.contains(el)) return;
+  const head = document.querySelector('[data-band="head"]')?.getBoundingClientRect();
+  const bar = document.getElementById("bar")?.getBoundingClientRect() ?? ctx.bar.getBoundingClientRect();
+  const top = head && head.bottom > 0 ? head.bottom : 0;
+  const bottom = bar.height && bar.top > 0 ? Math.min(bar.top, innerHeight) : innerHeight;
   const box = el.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= floor) return;
-  el.style.scrollMarginBottom = `${Math.max(0, innerHeight - floor) + 8}px`;
-  el.scrollIntoView({ block: box.height > floor ? "start" : "nearest" });
+  if (box.height > bottom - top) {
+    if (tall && (box.top < top || box.top > bottom - 44)) window.scrollBy({ top: box.top - top - 4 });
+    return;
+  }
+  const margin = Math.min(8, (bottom - top - box.height) / 2); // never push the other end out
+  if (box.top < top) window.scrollBy({ top: box.top - top - margin });
+  else if (box.bottom > bottom) window.scrollBy({ top: box.bottom - bottom + margin });
 }
 
 /** A big transient announcement ("GOAL!") under the header on every phone; with an older shell

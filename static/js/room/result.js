@@ -87,6 +87,7 @@ function moneyRows(view, ctx, module) {
 }
 
 function delta(d, ctx) {
+  if (d === null || d === undefined) return ""; // the view does not say what the start was
   if (d > 0) return `▲ ${ctx.money(d)}`;
   if (d < 0) return `▼ ${ctx.money(-d)}`;
   return `═ ${t("ui.even")}`;
