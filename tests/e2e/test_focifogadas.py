@@ -267,11 +267,16 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
 
     await play_until(pages, done, 900, shot, "bukmeker")
     for page in pages:
-        await page.locator("#result").get_by_text("Settlement").wait_for()
+        await page.locator("#result").get_by_text("Settlement").first.wait_for()
         await check_result_in_view(page)
         await screen(page, f"foci-bukmeker-result-{pages.index(page)}")
+    # the whole result fits the screen: the walk-through is one tap away in it
+    walk = pages[0].locator("#result .ff-walk summary")
+    if await walk.count():
+        await walk.tap()
     steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
     await steps.wait_for()
+    await shot(pages[0], "foci-bukmeker-settlement")
     await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
     await shot(tv, "foci-bukmeker-board-settlement")
     await shot(pages[0], "foci-bukmeker-result")
@@ -337,7 +342,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     for page in pages:
         result = page.locator("#result")
         await result.get_by_text("2 – 1").wait_for()
-        await result.get_by_text(re.compile("^(Settlement|Afregning)")).wait_for()
+        await result.get_by_text(re.compile("^(Settlement|Afregning)")).first.wait_for()
         await check_result_in_view(page)
         await screen(page, f"foci-live-result-{pages.index(page)}")
     await shot(watcher, "foci-live-result")

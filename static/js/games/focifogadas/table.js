@@ -143,7 +143,8 @@ function lastLine(view, ctx) {
 function goalFlash(root, view, ctx) {
   const goals = (view.log || []).filter((e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_")));
   const last = goals.length ? goals[goals.length - 1].seq ?? null : null;
-  if (fresh(root, ctx, "goal", last)) flash(ctx, ctx.t("focifogadas.ui.goal_banner"), "goal");
+  // (at full time the result takes the screen: no flash over it)
+  if (fresh(root, ctx, "goal", last) && view.status !== "finished") flash(ctx, ctx.t("focifogadas.ui.goal_banner"), "goal");
 }
 
 function bigScreen(ctx) {
@@ -189,7 +190,7 @@ export function header(view, ctx) {
   const m = pub.match;
   const teams = pub.teams ? [pub.teams.home, pub.teams.away] : [ctx.t("focifogadas.ui.home"), ctx.t("focifogadas.ui.away")];
   const playing = (m && m.status) || view.mode === "live" ? pub.score || null : null;
-  const note = m?.half ? `${ctx.t(`focifogadas.ui.half${m.half}`)} · ${ctx.t("focifogadas.ui.time", { time: m.time })}` : undefined;
+  const note = m?.half ? `${ctx.t(`focifogadas.ui.half${m.half}`)} ${m.time}/${m.time_steps || 6}` : undefined;
   return { teams, score: playing, note };
 }
 
@@ -209,8 +210,13 @@ export function renderResult(el, view, ctx) {
   const settlement = h("div", { class: "ff-settlement" });
   const walk = view.result?.settlement && !bigScreen(ctx); // the big screen walks it in its board
   if (walk) renderSettlement(settlement, view, ctx);
+  // the shell's takeover must fit one screen: the walk-through is one tap away there
+  const steps = view.result?.settlement?.length ?? 0;
+  const folded = walk && ctx.decision
+    ? h("details", { class: "ff-walk" }, h("summary", null, t("focifogadas.book.settlement"), ` · ${t("focifogadas.book.steps", { count: steps })}`), settlement)
+    : settlement;
   el.replaceChildren(h("div", { class: "table-focifogadas" },
     standings ? h("h3", null, t("focifogadas.book.standings")) : null, standings,
-    recap(view, ctx), walk ? settlement : null));
+    recap(view, ctx), walk ? folded : null));
   if (!bigScreen(ctx)) resultInView(el, ctx, view);
 }
