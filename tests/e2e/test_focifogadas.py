@@ -332,6 +332,15 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await screen(dora, "foci-live-new-scorer")
     await scorer_taps(dora, "GOAL Away")
     await dora.get_by_role("button", name="↶ Undo GOAL Away").wait_for()
+    # Offline the pad stays usable: the entry waits with its cid and goes in on return.
+    await dora.context.set_offline(True)
+    await dora.locator("#banner").get_by_text("You're offline").wait_for(timeout=8000)
+    corner = dora.get_by_role("button", name=re.compile("^Corner"))
+    await expect(corner).to_be_enabled()
+    await corner.tap()
+    await dora.context.set_offline(False)
+    await dora.get_by_role("button", name="Corner 2").wait_for(timeout=15_000)
+    await watcher.get_by_text(re.compile("⚑ 2")).first.wait_for()
     for label in ("GOAL Home", "Full time"):
         await scorer_taps(dora, label)
     await dora.get_by_text("This settles every bet").wait_for()

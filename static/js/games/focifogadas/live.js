@@ -4,11 +4,11 @@
 // naming the entry it takes back ("↶ Undo Corner"), is offered only while the last entry is
 // this seat's own (the log says who made each entry). No toasts: they would cover the pad.
 // While offline the shell queues entries with their cid, so the pad stays usable (it locks
-// only while an action is in flight, through ctx.busy in button()).
+// only while an action is in flight on a live link: padButton()).
 
 import { flash, fresh, seatName } from "../common.js";
 import { bettingPanel, bookDrawers, say } from "./book.js";
-import { button } from "./parts.js";
+import { button, padButton } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
 
@@ -54,12 +54,12 @@ function scorerPad(view, ctx) {
   const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
   const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
     pad.map((a) => {
-      const b = button(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
+      const b = padButton(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
         ["goal", "kick_off", "confirm_full_time"].includes(a.type));
       if (wide(a)) b.classList.add("wide");
       return b;
     }),
-    undo && last ? Object.assign(button(ctx, say(ctx, "undo_entry", { entry: entryName(ctx, last, teams) }), undo),
+    undo && last ? Object.assign(padButton(ctx, say(ctx, "undo_entry", { entry: entryName(ctx, last, teams) }), undo),
       { className: "btn ff-btn wide ff-undo" }) : null);
   ctx.bar.replaceChildren(el);
   return el;
