@@ -277,7 +277,13 @@ class DuelSeat(Seat):
             self.swap_due = True  # for the next arrangement
 
     async def look(self, page: Any, what: dict[str, Any]) -> None:
-        """A swap of two chain slots shows at once: before Done, the two values changed places."""
+        """During a shot the bar says what the status line says (issue 17: it asked for an
+        attacker); a swap of two chain slots shows at once: before Done, the two values
+        changed places."""
+        status = await page.locator("#status .status-text").inner_text()
+        if status.startswith("▶ Shot!") and what["kind"] == "card":
+            bar = await page.locator("#bar button.btn-primary").last.inner_text()
+            assert "against the keeper" in bar, (status, bar)
         chain = await page.locator(".table-duel .side.mine .chain .dcard").evaluate_all(
             """(cells) => cells.map((c) => ({
                  value: c.getAttribute("aria-label").split(": ").pop(),
