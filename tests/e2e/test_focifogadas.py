@@ -135,7 +135,7 @@ async def tap_once(page: Any, before: Any = None, checked: Any = None) -> dict[s
         if seq is not None and checked.get(page) != seq:
             checked[page] = seq
             await check_phone(page)
-    what = await page.evaluate(NEXT_TAP)
+    what: dict[str, Any] | None = await page.evaluate(NEXT_TAP)
     if what is None:
         return None
     if before is not None:
@@ -252,7 +252,7 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     await tv.locator(f"{TABLE}.ff-big").get_by_text("No offers yet").wait_for()
 
     async def in_the_match() -> bool:
-        return await pages[0].locator(f"{TABLE}[data-phase=match]").count() > 0
+        return bool(await pages[0].locator(f"{TABLE}[data-phase=match]").count() > 0)
 
     await play_until(pages, in_the_match, 900, shot, "bukmeker")
     board = tv.locator(f"{TABLE}.ff-big")
@@ -301,7 +301,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     scorer, watcher, dora = pages
 
     async def betting_done() -> bool:
-        return await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0
+        return bool(await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0)
 
     await play_until(pages, betting_done, 400, shot, "live")
     await scorer_taps(scorer, "Kick-off")
