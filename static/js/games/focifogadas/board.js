@@ -17,7 +17,7 @@ function head(view, ctx, ui) {
   const score = pub.score || [0, 0];
   const line = teams
     ? h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${score[0]}:${score[1]}`), h("span", { class: "ff-away" }, teams.away))
-    : ui.scoreLine(view, ctx);
+    : ui.scoreLine(view, ctx, true);
   return h("div", { class: "ff-head" }, line,
     h("span", { class: "ff-meta" }, t("focifogadas.ui.join", { url: `${location.host}/r/${code}`, code })));
 }

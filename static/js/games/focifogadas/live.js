@@ -84,8 +84,8 @@ function liveScore(view, ctx) {
   const [home, away] = pub.score || [0, 0];
   const r = pub.record || {};
   const ht = pub.half_time_score ? ` · ${ctx.t("focifogadas.ui.half_time")} ${pub.half_time_score[0]}:${pub.half_time_score[1]}` : "";
-  return h("div", null,
-    h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${home}:${away}`), h("span", { class: "ff-away" }, teams.away)),
+  return h("div", null, // the shell's sticky header has the score with the team names
+    ctx.decision ? null : h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${home}:${away}`), h("span", { class: "ff-away" }, teams.away)),
     h("div", { class: "ff-tracks" }, `⚑ ${r.corners ?? 0} · ▮ ${r.yellows ?? 0} · ▮ ${r.reds ?? 0}${ht}`));
 }
 

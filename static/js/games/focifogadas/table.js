@@ -76,11 +76,15 @@ function timeTrack(m, ctx) {
   return ctx.h("span", { class: "ff-time", "aria-label": ctx.t("focifogadas.ui.time", { time: m.time }) }, cells);
 }
 
-function scoreLine(view, ctx) {
+/** The score with the half and the time track; on a phone with the shell's sticky header
+ * (which shows the score from header()) only the half and the time track are left here.
+ * `full` keeps the score (the big screen). */
+function scoreLine(view, ctx, full = false) {
   const { h, t } = ctx;
   const [home, away] = view.public.score || [0, 0];
   const m = view.public.match || {};
   const half = m.half ? t(`focifogadas.ui.half${m.half}`) : "";
+  if (ctx.decision && !full) return m.status && m.time !== undefined ? h("div", { class: "ff-score" }, h("span", { class: "ff-meta" }, half, " ", timeTrack(m, ctx))) : null;
   return h("div", { class: "ff-score" },
     h("span", { class: "ff-home" }, t("focifogadas.ui.home")),
     h("span", { class: "n" }, `${home}:${away}`),
