@@ -155,10 +155,19 @@ function bigScreen(ctx) {
   return ctx.you === null && new URLSearchParams(location.search).get("screen") === "board";
 }
 
+function section(ctx, d) {
+  const el = ctx.h("section", { class: "ff-panel", "data-drawer": d.id, "aria-label": d.label });
+  d.fill(el);
+  return el;
+}
+
 /** Lays a mode's plan out: what stays on top (score, pitch), the decision, then the rest; the
- * drawers go to the shell (or inline <details> below, with an older shell). */
+ * drawers go to the shell (or inline <details> below, with an older shell; spectators and
+ * replays get their contents as panels on the page). */
 function place(root, view, ctx, plan) {
-  const inline = (plan.drawers || []).map((d) => drawer(root, ctx, d.id, d.label, d.fill));
+  // a spectator or a replay has no decision: everything is the news, so it stays on the page
+  const watching = ctx.you === null || ctx.you === undefined;
+  const inline = (plan.drawers || []).map((d) => (watching ? section(ctx, d) : drawer(root, ctx, d.id, d.label, d.fill)));
   root.replaceChildren(...[...(plan.top || []), plan.decision, ...(plan.after || []), ...inline].filter(Boolean));
   const control = plan.control || plan.decision; // the scorer's pad lives in the bar
   if (control && view.legal?.length) decision(ctx, control, view);
