@@ -253,7 +253,7 @@ export function render(root, view, ctx) {
     const top = topSeat(view);
     parts.push(opponentChain(view, ctx, top), duelZone(view, ctx), myTable(view, ctx, 1 - top));
   }
-  parts.push(ctx.drawer ? null : logSection(view, ctx)); // the shell keeps the log in a drawer
+  parts.push(logSection(view, ctx)); // collapsed; the shell also has it in its "What happened" drawer
   root.replaceChildren(...parts.filter(Boolean));
   ctx.bar.replaceChildren(...matchBar(view, ctx));
   const log = view.log || [];

@@ -232,8 +232,8 @@ export function render(root, view, ctx) {
   if (newDecision(ui, view)) ui.sel = null;
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
   if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
-  // the shell keeps the log in its own drawer; an older shell gets it here
-  parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), ctx.drawer ? null : logSection(view, ctx));
+  // the log stays collapsed at the foot (the shell also has it in its "What happened" drawer)
+  parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
   const motion = motionFor(view, ui);
   root.replaceChildren(...parts.filter(Boolean));
   animate(root, motion);
