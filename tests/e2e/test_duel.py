@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE, SHOTS
+from tests.e2e.conftest import PHONE, SHOTS, assert_in_view, assert_no_clipped_labels
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
@@ -148,6 +148,86 @@ AFTER_TAP = """
 """
 
 
+# What the shell's helpers do not check at a decision (issue 17): the decision the table handed
+# to the shell (`[data-decision]`) is at most 2 screens tall, and Duel's 1⇄11 mark touches no
+# value. Returns the problems found, as sentences.
+PHONE_CHECK = """
+() => {
+  const problems = [];
+  const name = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+  const chosen = document.querySelector("[data-decision]");
+  const tall = chosen ? chosen.getBoundingClientRect().height : 0;
+  if (tall > 2 * innerHeight) problems.push(`the decision ${name(chosen)} is ${Math.round(tall)} px tall, over 2 screens`);
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  for (const badge of document.querySelectorAll(".table-duel .dcard .badge")) {
+    const box = badge.getBoundingClientRect();
+    for (const other of badge.parentElement.querySelectorAll(".v.tl, .v.br, .eye")) {
+      if (meet(box, other.getBoundingClientRect())) problems.push(`the 1⇄11 mark runs into ${name(other)}`);
+    }
+  }
+  return problems;
+}
+"""
+
+# The result panel stands in view, its top on the screen and not covered (every phone at the
+# end of a match, issue 17).
+RESULT_CHECK = """
+() => {
+  const el = document.querySelector("#result");
+  if (!el) return "no result panel";
+  const r = el.getBoundingClientRect();
+  if (r.top < -1 || r.top > innerHeight / 2) return `the result is out of view (top ${Math.round(r.top)})`;
+  const hit = document.elementFromPoint(r.left + r.width / 2, Math.max(r.top, 0) + 20);
+  return hit && (el.contains(hit) || hit.contains(el)) ? null : `the result is covered by ${hit?.className}`;
+}
+"""
+
+
+async def screen(page: Any, name: str) -> None:
+    """A screenshot of the phone's screen as its player sees it now (no full page), in SHOTS."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+
+
+# The labelled controls the tables draw: the table, its part of the bar, the result's recap
+# (the shell's own row of drawer tabs scrolls sideways by design and is the shell's to check).
+TABLE_LABELS = ", ".join(
+    f"{band} {control}"
+    for band in (".table", "#bar-table", "#bar > :not(#bar-tabs)", "#result")
+    for control in ("button", "summary", "select", ".chip")
+)
+
+
+async def check_phone(page: Any) -> None:
+    """At a decision: the status line and the decision's control are in view and uncovered,
+    the decision is at most 2 screens tall, and no label is clipped. Once the result is up
+    there is no decision left (check_result_in_view looks at that)."""
+    if await page.locator("#result").count():
+        return
+    status = await page.locator("#status").inner_text()
+    try:
+        await assert_in_view(page, "#status")
+        if await page.locator("[data-decision]").count():
+            try:
+                await assert_in_view(page, "[data-decision]")
+            except AssertionError:
+                if await page.locator("[data-decision]").count():
+                    raise  # (else a newer view took the decision away meanwhile)
+    except AssertionError as error:
+        await screen(page, "check-phone-failed")
+        raise AssertionError(f"{error} (status {status!r})") from None
+    problems = await page.evaluate(PHONE_CHECK)
+    assert not problems, problems
+    await assert_no_clipped_labels(page, TABLE_LABELS)
+
+
+async def check_result_in_view(page: Any) -> None:
+    """The result is on the screen without scrolling."""
+    await page.wait_for_timeout(100)  # the scroll to it runs on the next frame
+    problem = await page.evaluate(RESULT_CHECK)
+    assert problem is None, problem
+
+
 class Seat:
     """How one page picks its next tap: `js` is `(arg) => what | null` run in the page; it marks
     the control to tap with data-e2e="next". `arg()` feeds it, `name(what)` names the tap for
@@ -197,7 +277,13 @@ class DuelSeat(Seat):
             self.swap_due = True  # for the next arrangement
 
     async def look(self, page: Any, what: dict[str, Any]) -> None:
-        """A swap of two chain slots shows at once: before Done, the two values changed places."""
+        """During a shot the bar says what the status line says (issue 17: it asked for an
+        attacker); a swap of two chain slots shows at once: before Done, the two values
+        changed places."""
+        status = await page.locator("#status .status-text").inner_text()
+        if status.startswith("▶ Shot!") and what["kind"] == "card":
+            bar = await page.locator("#bar button.btn-primary").last.inner_text()
+            assert "against the keeper" in bar, (status, bar)
         chain = await page.locator(".table-duel .side.mine .chain .dcard").evaluate_all(
             """(cells) => cells.map((c) => ({
                  value: c.getAttribute("aria-label").split(": ").pop(),
@@ -237,6 +323,7 @@ async def play_seat(
     screenshot when nothing becomes tappable within `patience_ms` or after `limit` taps.
     Screenshots the first tap of each name not yet in `seen` (shared by the pages)."""
     taps = 0
+    checked = None
     while True:
         try:
             handle = await page.wait_for_function(
@@ -248,10 +335,14 @@ async def play_seat(
         if what == "result":
             return taps
         name = seat.name(what)
+        if what["seq"] != checked:  # the first look at each new view: where the decision is
+            checked = what["seq"]
+            await check_phone(page)
         await seat.look(page, what)
         if name not in seen:
             seen.add(name)
             await shot(page, f"{tag}-{taps:03d}-{name}")
+            await screen(page, f"{tag}-{taps:03d}-{name}")
         # By role and name, so that a re-render under the finger still finds the same control.
         target = page.get_by_role("button", name=what["name"], exact=True).nth(what["nth"])
         try:
@@ -262,9 +353,12 @@ async def play_seat(
         taps += 1
         if taps > limit:
             await stuck(page, tag, f"no result after {taps} taps")
-        await page.wait_for_function(
-            AFTER_TAP, arg=[what["seq"], what["sends"]], timeout=patience_ms
-        )
+        try:
+            await page.wait_for_function(
+                AFTER_TAP, arg=[what["seq"], what["sends"]], timeout=patience_ms
+            )
+        except PlaywrightTimeout:
+            await stuck(page, tag, f"tap {taps} on {what['name']!r} changed nothing")
 
 
 async def check_thumb_reach(page: Any, selector: str) -> None:
@@ -286,8 +380,9 @@ def page_errors(page: Any) -> list[str]:
 
 
 async def check_result(pages: list[Any], names: list[str]) -> tuple[str, list[int]]:
-    """Both phones show the same result panel, the host a Rematch button and the guest none;
-    a match won on goals names the side with more goals. Returns the headline and score."""
+    """Both phones show the same result, each with its own side first, the host a Rematch
+    button and the guest none; a match won on goals names the side with more goals. Returns
+    the headline and the score seat 0 – seat 1."""
     heads = []
     for page in pages:
         result = page.locator("#result")
@@ -296,9 +391,12 @@ async def check_result(pages: list[Any], names: list[str]) -> tuple[str, list[in
         heads.append(
             (await result.locator("h1").inner_text(), await result.locator(".score").inner_text())
         )
-    assert heads[0] == heads[1], heads
-    headline, score_text = heads[0]
-    score = [int(goals) for goals in score_text.split(" – ")]
+    assert heads[0][0] == heads[1][0], heads
+    # each phone reads the score from its own side, like its scoreboard: the guest's is the
+    # host's turned round (seat 0 is the host)
+    scores = [[int(goals) for goals in text.split(" – ")] for _, text in heads]
+    assert scores[1] == scores[0][::-1], heads
+    headline, score = heads[0][0], scores[0]
     if score[0] != score[1]:
         assert headline == f"{names[score.index(max(score))]} wins", heads
     else:
@@ -335,6 +433,8 @@ async def test_two_phones_play_a_short_duel_to_the_final_screen(
     )
     headline, score = await check_result(pages, ["Anna", "Bence"])
     for i, page in enumerate(pages):
+        await check_result_in_view(page)
+        await screen(page, f"duel-result-{i}")
         await shot(page, f"duel-result-{i}")
     assert errors == [[], []]
     assert min(taps) > 5, taps

@@ -12,11 +12,13 @@ import json
 import re
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.test_duel import check_phone, check_result_in_view, expect, screen
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
 pytestmark = pytest.mark.browser
@@ -54,17 +56,17 @@ NEXT_TAP = """
 """
 
 
-# Records the text of every goal banner that appears (they fade out after 1.4 s).
+# Records the text of every element added to the page (a goal flash fades out after 1.5 s).
 WATCH_BANNERS = """
 () => {
   window.banners = [];
   new MutationObserver((changes) => {
     for (const change of changes) {
       for (const node of change.addedNodes) {
-        if (node.classList?.contains("ff-goal")) window.banners.push(node.textContent);
+        if (node.nodeType === 1) window.banners.push(node.textContent);
       }
     }
-  }).observe(document.body, { childList: true });
+  }).observe(document.body, { childList: true, subtree: true });
 }
 """
 
@@ -118,10 +120,22 @@ async def table_of(
     return pages
 
 
-async def tap_once(page: Any, before: Any = None) -> dict[str, Any] | None:
+# The seq of the table on screen, or null once the result is up (nothing to decide then).
+SEQ = """() => document.querySelector('#result') ? null
+  : document.querySelector('.table-focifogadas')?.dataset.seq ?? null"""
+
+
+async def tap_once(page: Any, before: Any = None, checked: Any = None) -> dict[str, Any] | None:
     """One tap of what this page offers (`before(what)` runs just ahead of it); after a tap that
-    sends, waits for the next view."""
-    what = await page.evaluate(NEXT_TAP)
+    sends, waits for the next view. The first look at each new view (`checked` holds the seq
+    last looked at) checks, before anything is scrolled, that the decision and the status line
+    are in view and that no label is clipped."""
+    if checked is not None:
+        seq = await page.evaluate(SEQ)
+        if seq is not None and checked.get(page) != seq:
+            checked[page] = seq
+            await check_phone(page)
+    what: dict[str, Any] | None = await page.evaluate(NEXT_TAP)
     if what is None:
         return None
     if before is not None:
@@ -141,6 +155,7 @@ async def tap_once(page: Any, before: Any = None) -> dict[str, Any] | None:
 async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: str) -> int:
     """Round-robin taps on every page until `done()`; screenshots the first tap of each phase."""
     seen: set[str] = set()
+    checked: dict[Any, Any] = {}
     taps = 0
     idle_since = time.monotonic()
     while not await done():
@@ -151,15 +166,16 @@ async def play_until(pages: list[Any], done: Any, limit: int, shot: Any, tag: st
                 if what["phase"] not in seen:  # each phase once, as the tapping phone sees it
                     seen.add(what["phase"])
                     await shot(page, f"foci-{tag}-{what['phase']}")
+                    await screen(page, f"foci-{tag}-{what['phase']}")
                     await check_phone_layout(page)
 
-            what = await tap_once(page, picture)
+            what = await tap_once(page, picture, checked)
             while what is not None:  # a selection is confirmed at once, on the same phone
                 progressed = True
                 taps += 1
                 if what["kind"] != "card":
                     break
-                what = await tap_once(page, picture)
+                what = await tap_once(page, picture, checked)
         assert taps < limit, f"no result after {taps} taps"
         if progressed:
             idle_since = time.monotonic()
@@ -203,16 +219,23 @@ async def test_four_phones_play_drukker_to_the_payout(
         return await finished(pages)
 
     await play_until(pages, done, 600, shot, "drukker")
+    for i, page in enumerate(pages):
+        await check_result_in_view(page)
+        await screen(page, f"foci-drukker-result-{i}")
+    for page in pages:  # every friend's money, on every phone
+        for name in names:
+            await page.locator("#result").get_by_text(name, exact=True).first.wait_for()
     for page in pages[:3]:
-        await page.locator("#result").get_by_text("Standings").wait_for()
         await page.get_by_role("heading", name="Bets revealed").wait_for()
     zoli = pages[3]  # a Hungarian phone: the table's words and the cards' names in Hungarian
-    await zoli.locator("#result").get_by_text("Állás").wait_for()
+    await zoli.locator("#result").get_by_text(re.compile("^Fogadásaim: ")).wait_for()
     await zoli.get_by_role("heading", name="Felfedett fogadások").wait_for()
     await shot(zoli, "foci-drukker-result-hu")
     await shot(pages[1], "foci-drukker-result")
-    log = await pages[0].locator(f"{TABLE} .ff-log").inner_text()
-    assert "Full time" in log
+    # the log lives in "The board" drawer, one tap from the bar once the result is put aside
+    await pages[0].locator("#see-table").tap()
+    await pages[0].locator("#bar-tabs [data-drawer=board]").tap()
+    await expect(pages[0].locator("#drawer .ff-log")).to_contain_text("Full time")
 
 
 async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
@@ -222,15 +245,18 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     tv_context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     tv = await tv_context.new_page()
     await tv.goto(f"{pages[0].url}?screen=board")
-    await tv.get_by_role("button", name="Watch").click()
+    watch = tv.get_by_role("button", name="Watch")  # the big screen may watch at once
+    await tv.locator(f"{TABLE}.ff-big").or_(watch).first.wait_for()
+    if await watch.count():
+        await watch.click()
     await tv.locator(f"{TABLE}.ff-big").get_by_text("No offers yet").wait_for()
 
     async def in_the_match() -> bool:
-        return await pages[0].locator(f"{TABLE}[data-phase=match]").count() > 0
+        return bool(await pages[0].locator(f"{TABLE}[data-phase=match]").count() > 0)
 
     await play_until(pages, in_the_match, 900, shot, "bukmeker")
     board = tv.locator(f"{TABLE}.ff-big")
-    assert await board.locator("tr").count() == 12  # 3 offers from each of 4 bookmakers
+    await expect(board.locator("tr")).to_have_count(12)  # 3 offers from each of 4 bookmakers
     await board.get_by_text("If it ended now").wait_for()
     await board.locator(".ff-pitch").wait_for()
     assert await tv.locator(".ff-card").count() == 0  # no hand or private card on the TV
@@ -241,59 +267,105 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
 
     await play_until(pages, done, 900, shot, "bukmeker")
     for page in pages:
-        await page.locator("#result").get_by_text("Settlement").wait_for()
+        await page.locator("#result").get_by_text("Settlement").first.wait_for()
+        await check_result_in_view(page)
+        await screen(page, f"foci-bukmeker-result-{pages.index(page)}")
+    # the whole result fits the screen: the walk-through is one tap away in it
+    walk = pages[0].locator("#result .ff-walk summary")
+    if await walk.count():
+        await walk.tap()
     steps = pages[0].locator("#result").get_by_text(re.compile(r"Step 1 of \d|No winning stakes"))
     await steps.wait_for()
+    await shot(pages[0], "foci-bukmeker-settlement")
     await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
     await shot(tv, "foci-bukmeker-board-settlement")
     await shot(pages[0], "foci-bukmeker-result")
 
 
 async def scorer_taps(page: Any, label: str) -> None:
-    """The scorer taps a pad button and waits for the view it causes."""
+    """The scorer taps a pad button and waits for the view it causes; the pad is in view and
+    uncovered before the tap and after it (a goal's flash never covers it)."""
+    await check_phone(page)
     seq = await page.locator(TABLE).get_attribute("data-seq")
     await page.get_by_role("button", name=re.compile("^" + re.escape(label))).tap()
     await page.wait_for_function(
         "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
     )
+    await check_phone(page)
 
 
 async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     browser: Any, app_url: str, shot: Any
 ) -> None:
     pages = await table_of(browser, app_url, "live", ["Anna", "Bence", "Dóra"], ("da",))
-    scorer, watcher = pages[0], pages[1]
+    scorer, watcher, dora = pages
 
     async def betting_done() -> bool:
-        return await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0
+        return bool(await scorer.get_by_role("button", name="Kick-off", exact=True).count() > 0)
 
     await play_until(pages, betting_done, 400, shot, "live")
     await scorer_taps(scorer, "Kick-off")
     await watcher.evaluate(WATCH_BANNERS)
     await scorer_taps(scorer, "GOAL Home")
-    await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal banner
-    await scorer_taps(scorer, "↶ Undo last event")
-    await watcher.locator(f"{TABLE} .ff-log").get_by_text("Mål til Home annulleret").wait_for()
+    await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal flash
+    await scorer_taps(scorer, "↶ Undo GOAL Home")
+    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")
-    # Every entry offers a 5 s Undo as well: a corner entered by mistake is taken back at once.
+    # A corner entered by mistake is taken back at once: the pad's Undo names it.
     await scorer_taps(scorer, "Corner")
-    offer = scorer.locator("#toasts .toast-action", has_text="Corner entered")
-    await shot(scorer, "foci-live-undo-toast")
-    seq = await scorer.locator(TABLE).get_attribute("data-seq")
-    await offer.get_by_role("button", name="Undo").tap()
-    await scorer.wait_for_function(
-        "(seq) => document.querySelector('.table-focifogadas').dataset.seq !== seq", arg=seq
-    )
+    await shot(scorer, "foci-live-pad")
+    await screen(scorer, "foci-live-pad")
+    await scorer_taps(scorer, "↶ Undo Corner")
     await scorer.get_by_role("button", name="Corner 0").wait_for()
-    for label in ("GOAL Home", "Corner", "Half time", "GOAL Away", "GOAL Home", "Full time"):
+    for label in ("GOAL Home", "Corner", "Half time"):
         await scorer_taps(scorer, label)
-    await scorer.get_by_text("This settles every bet").wait_for()
-    await check_phone_layout(scorer)
-    await shot(scorer, "foci-live-confirm")
-    assert await scorer.locator("#result").count() == 0  # full time waits for the confirmation
-    await scorer_taps(scorer, "Confirm full time")
+    # Anna hands the role to Dóra: Dóra's phone says so and has the pad in view, but no Undo
+    # until she has made an entry of her own (Anna's half time is not hers to take back).
+    await dora.evaluate(WATCH_BANNERS)
+    await scorer.locator(f"{TABLE} .ff-handover summary").tap()
+    await scorer_taps(scorer, "Hand scorer role to Dóra")
+    await dora.get_by_role("button", name="GOAL Away").wait_for()
+    await dora.wait_for_function("window.banners.includes('Anna handed you the scorer role')")
+    assert await dora.get_by_role("button", name=re.compile("^↶ Undo")).count() == 0
+    assert await scorer.get_by_role("button", name="GOAL Away").count() == 0  # not Anna's now
+    await shot(dora, "foci-live-new-scorer")
+    await screen(dora, "foci-live-new-scorer")
+    await scorer_taps(dora, "GOAL Away")
+    await dora.get_by_role("button", name="↶ Undo GOAL Away").wait_for()
+    # Offline the pad stays usable: the entry waits with its cid and goes in on return.
+    await dora.context.set_offline(True)
+    await dora.locator("#banner").get_by_text("You're offline").wait_for(timeout=8000)
+    corner = dora.get_by_role("button", name=re.compile("^Corner"))
+    await expect(corner).to_be_enabled()
+    await corner.tap()
+    await dora.context.set_offline(False)
+    await dora.get_by_role("button", name="Corner 2").wait_for(timeout=15_000)
+    await watcher.get_by_text(re.compile("⚑ 2")).first.wait_for()
+    for label in ("GOAL Home", "Full time"):
+        await scorer_taps(dora, label)
+    await dora.get_by_text("This settles every bet").wait_for()
+    await check_phone_layout(dora)
+    await shot(dora, "foci-live-confirm")
+    assert await dora.locator("#result").count() == 0  # full time waits for the confirmation
+    await scorer_taps(dora, "Confirm full time")
     for page in pages:
         result = page.locator("#result")
         await result.get_by_text("2 – 1").wait_for()
-        await result.get_by_text(re.compile("^(Settlement|Afregning)")).wait_for()
+        await result.get_by_text(re.compile("^(Settlement|Afregning)")).first.wait_for()
+        await check_result_in_view(page)
+        await screen(page, f"foci-live-result-{pages.index(page)}")
     await shot(watcher, "foci-live-result")
+
+
+def test_the_helper_sheet_lists_the_decks_the_engine_plays_with() -> None:
+    """The Bukméker helper sheet's deck list (static, fetched by the page) is the engine's own
+    action-card data, card for card: a change to the decks cannot leave the sheet behind."""
+    root = Path(__file__).resolve().parents[2]
+    engine = json.loads((root / "app/games/focifogadas/data/action_cards.json").read_text())
+    sheet = json.loads((root / "static/js/games/focifogadas/helper.json").read_text())
+    keys = ("kind", "colour", "count", "name")
+    assert sheet["decks"] == {
+        code: [{k: card[k] for k in keys} for card in deck]
+        for code, deck in engine["decks"].items()
+    }
+    assert sum(card["count"] for deck in sheet["decks"].values() for card in deck) == 80

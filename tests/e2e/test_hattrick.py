@@ -20,11 +20,13 @@ import pytest
 
 from tests.e2e.test_duel import (
     Seat,
+    check_result_in_view,
     check_thumb_reach,
     expect,
     host_with_options,
     page_errors,
     play_seat,
+    screen,
 )
 from tests.e2e.test_lobby import take_seat
 
@@ -39,7 +41,8 @@ HATTRICK_NEXT = """
   const root = document.querySelector(".table-hattrick");
   if (!root || document.querySelector("#result")) return null;
   document.querySelector("[data-e2e]")?.removeAttribute("data-e2e");
-  const bar = [...document.querySelectorAll("#bar button")].filter((b) => !b.disabled);
+  // the table's part of the bar (the shell's drawer tabs are not decisions)
+  const bar = [...document.querySelectorAll("#bar button:not(#bar-tabs *)")].filter((b) => !b.disabled);
   const confirm = bar.find((b) => b.textContent.endsWith("✓"));
   const plains = bar.filter((b) => !b.textContent.endsWith("✓") && b.textContent !== "✕");
   const plain = plains[turn % Math.max(1, plains.length)];
@@ -166,11 +169,17 @@ async def test_two_phones_play_a_whole_hat_trick_match_to_the_result(
     )
     headline, score = await check_hattrick_result(pages)
     for i, page in enumerate(pages):
+        await check_result_in_view(page)
+        await screen(page, f"hattrick-result-{i}")
         await shot(page, f"hattrick-result-{i}")
         table = page.locator(".table-hattrick")
         await expect(table.locator(".hscore")).to_contain_text("2nd half")
-        await table.locator(".hlog summary").tap()
-        await expect(table.locator(".hlog")).to_contain_text(f"Full time {score[0]}–{score[1]}")
+        aside = page.locator("#see-table")  # the full-time takeover is put aside first
+        if await aside.count():
+            await aside.tap()
+        log = table.locator(".hlog")
+        await log.locator("summary").tap()
+        await expect(log).to_contain_text(f"Full time {score[0]}–{score[1]}")
     assert errors == [[], []]
     assert min(taps) > 50, taps
     if score[0] == score[1]:

@@ -58,7 +58,8 @@ export function bringIntoView(el, smooth = false) {
   const r = el.getBoundingClientRect();
   const { top, bottom } = band();
   const room = bottom - top;
-  const delta = r.height > room ? r.top - top - 4 : r.top < top ? r.top - top - 8 : r.bottom - bottom + 8;
+  const margin = Math.min(8, Math.max(0, (room - r.height) / 2)); // never push the other end out
+  const delta = r.height > room ? r.top - top - 4 : r.top < top ? r.top - top - margin : r.bottom - bottom + margin;
   window.scrollBy({ top: delta, behavior: smooth && !reduced() ? "smooth" : "auto" });
 }
 

@@ -3,29 +3,7 @@
 // stakes on the right, "if it ended now" along the bottom. Public data only: a spectator's view
 // has no private part.
 
-import { renderSettlement } from "./book.js";
-import { ensureStyle } from "./parts.js";
-
-const CSS = `
-html:has(.ff-big) { font-size: clamp(16px, 1.6vw, 40px); }
-body:has(.ff-big) { max-width: none; }
-.table-focifogadas.ff-big { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; font-size: 1rem; }
-.table-focifogadas.ff-big > .ff-head, .table-focifogadas.ff-big > .ff-now { grid-column: 1 / -1; }
-.table-focifogadas.ff-big .ff-head { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; justify-content: space-between; }
-.table-focifogadas.ff-big .ff-head .ff-score .n { font-size: 2.5rem; }
-.table-focifogadas.ff-big .ff-stage { display: grid; gap: .75rem; align-content: start; }
-.table-focifogadas.ff-big .ff-sec { min-height: 6rem; }
-.table-focifogadas.ff-big table { width: 100%; border-collapse: collapse; font-size: .7rem; }
-.table-focifogadas.ff-big .ff-status { white-space: nowrap; }
-.table-focifogadas.ff-big .ff-tracks, .table-focifogadas.ff-big .ff-seat, .table-focifogadas.ff-big .ff-log,
-.table-focifogadas.ff-big .ff-meta, .table-focifogadas.ff-big .ff-head > .ff-meta { font-size: .8rem; }
-.table-focifogadas.ff-big .ff-circle { width: 2rem; height: 2rem; font-size: .8rem; }
-.table-focifogadas.ff-big .ff-sec strong, .table-focifogadas.ff-big .ff-panel h3 { font-size: 1rem; }
-.table-focifogadas.ff-big th, .table-focifogadas.ff-big td { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-.table-focifogadas.ff-big .ff-now { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; font-size: 1.1rem; }
-@media (max-width: 700px) { .table-focifogadas.ff-big { grid-template-columns: 1fr; } }
-`;
-
+import { renderSettlement } from "./settle.js";
 
 const SETTLEMENT_STEP_MS = 2000; // UX §3.5: the big screen steps every 2 s
 
@@ -39,7 +17,7 @@ function head(view, ctx, ui) {
   const score = pub.score || [0, 0];
   const line = teams
     ? h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${score[0]}:${score[1]}`), h("span", { class: "ff-away" }, teams.away))
-    : ui.scoreLine(view, ctx);
+    : ui.scoreLine(view, ctx, true);
   return h("div", { class: "ff-head" }, line,
     h("span", { class: "ff-meta" }, t("focifogadas.ui.join", { url: `${location.host}/r/${code}`, code })));
 }
@@ -96,7 +74,6 @@ function endedNow(view, ctx) {
 
 export function renderBoard(root, view, ctx, ui) {
   const { h } = ctx;
-  ensureStyle("ff-board-style", CSS);
   root.classList.add("ff-big");
   ctx.bar.replaceChildren();
   const right = h("div", { class: "ff-stage" }, view.mode === "drukker" ? betsTable(view, ctx, ui) : offersTable(view, ctx, ui));

@@ -11,11 +11,11 @@ export function button(ctx, label, action, primary = false, sent = null) {
   }, label);
 }
 
-/** Adds a <style> with `css` to the page once (by `id`). */
-export function ensureStyle(id, css) {
-  if (document.getElementById(id)) return;
-  const style = document.createElement("style");
-  style.id = id;
-  style.textContent = css;
-  document.head.append(style);
+/** A scorer-pad button: like button(), but it stays usable while the phone is offline (the
+ * shell queues each entry with its cid and sends them in order on return); it locks only while
+ * an action is in flight on a live link. */
+export function padButton(ctx, label, action, primary = false) {
+  const b = button(ctx, label, action, primary);
+  b.disabled = !action || (ctx.busy && ctx.online !== false);
+  return b;
 }

@@ -3,27 +3,20 @@
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
 
-import { TEAMS } from "./options.js";
-
-const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
-const LETTER = ["B", "R"];
-const ICON = { short_pass: "→", long_ball: "⤴", dribbling: "≈" };
-const SHORT = { short_pass: "SP", long_ball: "LB", dribbling: "DR" };
-const COLS = "abcd";
-const QUIET = new Set(["card_laid", "cards_drawn", "deck_shuffled", "coin_toss"]);
+import { decision, newDecision, resultInView, stateOf, statsList } from "../common.js";
+import { animate, motionFor } from "./motion.js";
+import {
+  COLS, LETTER, TEAM_CLASS, cardFace, cardId, cardWord, contestPanel, dots, eventLine, isSpectator, label, lastEvent,
+  logSection, nationalTeam, soBanner, targetsOf, teamName, teamWord,
+} from "./words.js";
 
 // The selection survives re-renders of the same decision (after an ack, a presence message…).
-const ui = { key: "", sel: null, last: null, spectatorFlip: false };
+// Each root keeps its own state (stateOf); `ui` points at the one being rendered or tapped.
+const fresh = () => ({ key: "", sel: null, last: null, spectatorFlip: false });
+let ui = fresh();
 
 function rerender() {
   if (ui.last) render(...ui.last);
-}
-
-function resetIfNewDecision(view) {
-  const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
-  if (key === ui.key) return;
-  ui.key = key;
-  ui.sel = null;
 }
 
 function send(ctx, action) {
@@ -38,45 +31,7 @@ function select(value) {
 
 // --- words ---------------------------------------------------------------------------------
 
-function label(player) {
-  if (!player) return "–";
-  return `${player[0]}${Number(player.slice(2))}`;
-}
-
-function teamWord(ctx, team) {
-  return ctx.t(team === 0 ? "hattrick.blue" : "hattrick.red");
-}
-
-function teamName(view, ctx, team) {
-  const who = team === view.you ? ctx.t("hattrick.you") : ctx.names[team];
-  return who ? `${who} (${teamWord(ctx, team)})` : teamWord(ctx, team);
-}
-
-/** "Brazil ★6" in the current language; Regulars say they have no stars. */
-function nationalTeam(ctx, code) {
-  const labels = TEAMS[code];
-  return labels ? labels[ctx.lang] ?? labels.en : String(code ?? "");
-}
-
-function cardWord(ctx, card) {
-  if (!card) return "–";
-  if (card.id === null) return ctx.t("hattrick.face_down");
-  if (card.kind === "shooting") return `${ctx.t(`hattrick.target.${card.target}`)} +${card.modifier}`;
-  if (card.kind === "keeper") return ctx.t("hattrick.keeper_covers", { third: ctx.t(`hattrick.target.${card.covers}`) });
-  return `${ctx.t(`hattrick.type.${card.type}`)} ${card.value}`;
-}
-
-function cardId(id) {
-  // "B-SP3L-a" → "SP 3" (event fields carry ids only)
-  if (!id || id.startsWith("SH-") || id.includes("-GK")) return id || "–";
-  return `${id.slice(2, 4)} ${id[4]}`;
-}
-
 // --- the pitch ------------------------------------------------------------------------------
-
-function isSpectator(view) {
-  return view.you === null || view.you === undefined;
-}
 
 /** Spectators see Blue at the bottom, with a button to turn the pitch (UX.md §3.3). */
 function flipButton(view, ctx) {
@@ -91,21 +46,6 @@ function frame(view) {
   const lines = flip ? [1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1];
   const cols = flip ? [4, 3, 2, 1] : [1, 2, 3, 4];
   return { flip, lines, cols };
-}
-
-function dots(n) {
-  return "●".repeat(n) + "○".repeat(Math.max(0, 5 - n));
-}
-
-function targetsOf(view) {
-  const out = new Map();
-  for (const a of view.legal || []) {
-    if ((a.type === "move" || a.type === "pass_to") && a.player) {
-      if (!out.has(a.player)) out.set(a.player, []);
-      out.get(a.player).push(a);
-    }
-  }
-  return out;
 }
 
 function cell(view, ctx, p, line, col, targets, flip) {
@@ -187,38 +127,6 @@ function scoreboard(view, ctx) {
       pub.sent_off.length ? ` · ${t("hattrick.sent_off_list", { list: pub.sent_off.map(label).join(" ") })}` : ""));
 }
 
-function cardFace(ctx, card, opts = {}) {
-  const { h, t } = ctx;
-  if (!card) return h("span", { class: "hcard none", role: "img", "aria-label": t("hattrick.no_card") }, "–");
-  if (card.id === null) return h("span", { class: ["hcard", "back", `team-${card.back === "blue" ? "away" : "home"}`], role: "img", "aria-label": t("hattrick.face_down") }, "▒");
-  let body;
-  let cls;
-  if (card.kind === "action") {
-    cls = `t-${card.type}`;
-    body = [
-      h("span", { class: "hd" }, `${ICON[card.type]} ${t(`hattrick.type_short.${card.type}`)}`),
-      h("span", { class: ["val", card.side === "L" ? "left" : "right"] }, "●".repeat(card.value)),
-      h("span", { class: "side" }, t(card.side === "L" ? "hattrick.left" : "hattrick.right")),
-    ];
-  } else if (card.kind === "shooting") {
-    cls = `t-${card.colour}`;
-    body = [h("span", { class: "hd" }, t(`hattrick.type_short.${card.colour}`)),
-      h("span", { class: "big" }, `${{ L: "←", C: "↑", R: "→" }[card.target]} +${card.modifier}`)];
-  } else {
-    cls = "keeper";
-    body = [h("span", { class: "hd" }, t("hattrick.keeper"), card.star ? " ★" : ""),
-      h("span", { class: "big" }, { L: "▲··", C: "·▲·", R: "··▲" }[card.covers]),
-      // §2.5: what this card prints for the shooter's field
-      opts.base !== undefined && opts.base !== null
-        ? h("span", { class: "kbase tabnum" }, t("hattrick.base_badge", { count: opts.base })) : null];
-  }
-  const classes = ["hcard", cls, opts.legal && "legal", opts.sel && "sel"];
-  const aria = cardWord(ctx, card) + (card.side ? `, ${t(card.side === "L" ? "hattrick.left" : "hattrick.right")}` : "");
-  if (!opts.onclick) return h("span", { class: classes, role: "img", "aria-label": aria }, body);
-  return h("button", { type: "button", class: classes, "aria-label": aria, "aria-pressed": opts.sel ? "true" : "false",
-    disabled: ctx.busy, onclick: opts.onclick }, body);
-}
-
 function tableStrip(view, ctx) {
   const { h, t } = ctx;
   const pub = view.public;
@@ -228,30 +136,6 @@ function tableStrip(view, ctx) {
     h("span", { class: ["who", `team-${TEAM_CLASS[team]}`] }, teamName(view, ctx, team)),
     cardFace(ctx, team === view.you && view.private?.chosen ? view.private.chosen : pub.table[team]),
     pub.chosen[team] ? h("span", { class: "muted small" }, t("hattrick.chosen")) : null)));
-}
-
-function lastEvent(view, names) {
-  const log = view.log || [];
-  for (let i = log.length - 1; i >= 0; i -= 1) {
-    if (log[i].event === "cards_revealed" || log[i].event === "half_started") return null;
-    if (names.has(log[i].event)) return log[i];
-  }
-  return null;
-}
-
-function contestPanel(view, ctx) {
-  const { h, t } = ctx;
-  const e = lastEvent(view, new Set(["contest"]));
-  if (!e) return null;
-  const part = (s) => h("div", { class: ["cside", `team-${TEAM_CLASS[s.team]}`] },
-    h("div", { class: "small" }, s.players.map((p) => `${label(p.id)} ${p.value}`).join(" · ") || "–"),
-    h("div", { class: "small" }, t("hattrick.card_plus", { n: s.card_value })),
-    h("div", { class: "total tabnum" }, String(s.total)));
-  return h("div", { class: "contest", "aria-live": "polite" },
-    h("div", { class: "chead" }, t("hattrick.contest_head", { kind: t(`hattrick.type.${e.kind}`), line: e.line })),
-    h("div", { class: "crow" }, part(e.attack), h("span", { class: "vs" }, "vs"), part(e.defence)),
-    h("div", { class: "cout" }, t(`hattrick.outcome.${e.outcome}`),
-      e.tie_break ? ` · ${t(e.outcome === "foul" ? "hattrick.tie_foul" : "hattrick.tie_break")}` : ""));
 }
 
 function shotPanel(view, ctx) {
@@ -338,111 +222,41 @@ function bar(view, ctx) {
 
 // --- the log -------------------------------------------------------------------------------
 
-function eventLine(view, ctx, e) {
-  const vars = { ...e };
-  if (e.team !== undefined && e.team !== null) vars.team = teamWord(ctx, e.team);
-  if (e.winner !== undefined) vars.winner = e.winner === null ? ctx.t("hattrick.nobody") : teamWord(ctx, e.winner);
-  for (const k of ["player", "to", "from", "carrier", "ball_to", "fouler", "swapped_with"]) if (k in e) vars[k] = label(e[k]);
-  if (typeof e.card === "string") vars.card = cardId(e.card);
-  if (Array.isArray(e.score)) vars.score = e.score.join("–");
-  if (Array.isArray(e.goals)) vars.goals = e.goals.join("–");
-  if (e.event === "contest") {
-    vars.kind = ctx.t(`hattrick.type.${e.kind}`);
-    vars.a = e.attack.total;
-    vars.d = e.defence.total;
-    vars.outcome = ctx.t(`hattrick.outcome.${e.outcome}`);
-  }
-  if (e.outcome && e.event === "shot_result") vars.outcome = ctx.t(`hattrick.shot.${e.outcome}`);
-  if (e.event === "shot_cards_revealed") vars.count = e.allowance;
-  const key = `hattrick.event.${e.event}`;
-  const text = ctx.t(key, vars);
-  return text === key ? ctx.eventText(e) : text;
-}
-
-function logSection(view, ctx) {
-  const { h, t } = ctx;
-  const shown = (view.log || []).filter((e) => !QUIET.has(e.event)).slice(-8).reverse();
-  if (!shown.length) return null;
-  return h("details", { class: "hlog" }, h("summary", null, t("hattrick.log")),
-    h("ol", { class: "log" }, shown.map((e) => h("li", null, eventLine(view, ctx, e)))));
-}
-
-function soBanner(view, ctx) {
-  const pub = view.public;
-  if (!pub.scoring_opportunity) return null;
-  return ctx.h("div", { class: "so", role: "status" }, ctx.t("hattrick.so_banner",
-    { round: pub.so_round, count: pub.hand_sizes[pub.attacker], team: teamWord(ctx, pub.attacker) }));
-}
-
 // --- motion (UX.md §4.2): CSS keyframes of at most 300 ms, none under reduced motion ------------
-
-function fieldOf(view, player) {
-  const rows = view.public.pitch || [];
-  for (let line = 1; line <= rows.length; line += 1) {
-    const col = rows[line - 1].findIndex((p) => p && p.id === player);
-    if (col >= 0) return `${line}-${col + 1}`;
-  }
-  return null;
-}
-
-/** What to animate for this view: only on its first render, only for events newer than the
- * last view drawn, and nothing after a jump (a reconnect, a hidden tab: UX.md §4.2). */
-function motionFor(view) {
-  const before = { seq: ui.motionSeq, ball: ui.ballField };
-  const ball = view.public.carrier ? fieldOf(view, view.public.carrier) : null;
-  const out = { ball: null, flip: false, goal: false };
-  if (view.seq === before.seq) return out; // a re-render of the same step
-  ui.motionSeq = view.seq;
-  ui.ballField = ball;
-  const reduced = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  if (reduced || typeof before.seq !== "number" || view.seq < before.seq || view.seq - before.seq > 3) return out;
-  const fresh = (view.log || []).filter((e) => e.seq > before.seq);
-  out.flip = fresh.some((e) => e.event === "cards_revealed");
-  out.goal = fresh.some((e) => e.event === "goal");
-  if (before.ball && ball && before.ball !== ball && !out.goal) out.ball = before.ball;
-  return out;
-}
-
-/** A ghost ball glides from the old field to the carrier; the real one shows when it lands. */
-function moveBall(root, from) {
-  const pitchEl = root.querySelector(".pitch");
-  const ball = root.querySelector(".cell.carrier .ball");
-  const old = root.querySelector(`.pitch [data-field="${from}"]`);
-  if (!pitchEl || !ball || !old) return;
-  const p = pitchEl.getBoundingClientRect();
-  const b = ball.getBoundingClientRect();
-  const o = old.getBoundingClientRect();
-  const c = ball.parentElement.getBoundingClientRect();
-  const ghost = document.createElement("span");
-  ghost.className = "ball ball-ghost";
-  ghost.setAttribute("aria-hidden", "true");
-  Object.assign(ghost.style, { left: `${b.left - p.left}px`, top: `${b.top - p.top}px` });
-  // start at the same corner of the old field as the ball has in its new one
-  ghost.style.setProperty("--from-x", `${o.right - c.right}px`);
-  ghost.style.setProperty("--from-y", `${o.top - c.top}px`);
-  ghost.addEventListener("animationend", () => ghost.remove());
-  ball.classList.add("late");
-  pitchEl.append(ghost);
-}
-
-function animate(root, motion) {
-  if (motion.ball) moveBall(root, motion.ball);
-  if (motion.flip) for (const card of root.querySelectorAll(".strip .hcard")) card.classList.add("flip");
-  if (motion.goal) root.querySelector(".hscore")?.classList.add("goal-flash");
-}
 
 // --- entry point ---------------------------------------------------------------------------
 
 export function render(root, view, ctx) {
+  ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
-  resetIfNewDecision(view);
+  if (newDecision(ui, view)) ui.sel = null;
   const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
   if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
+  // the log stays collapsed at the foot (the shell also has it in its "What happened" drawer)
   parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
-  const motion = motionFor(view);
+  const motion = motionFor(view, ui);
   root.replaceChildren(...parts.filter(Boolean));
   animate(root, motion);
   ctx.bar.replaceChildren(...bar(view, ctx));
+  decision(ctx, decisionEl(root, view), view);
+}
+
+/** The part of the table this seat decides with now: its hand, the shooting or keeper cards,
+ * or the pitch (moves, passes, long balls); null when the bar alone holds the choice. */
+function decisionEl(root, view) {
+  const legal = view.legal || [];
+  if (legal.some((a) => a.type === "play" || a.type === "kick")) return root.querySelector(".hand");
+  if (legal.some((a) => a.type === "shooting_card" || a.type === "keeper_card")) return root.querySelector(".shot") || root.querySelector(".hand");
+  if (legal.some((a) => a.player !== undefined || a.type === "destination")) return root.querySelector(".pitch");
+  return null;
+}
+
+/** The sticky header (client-contract): your team first, like the scoreboard. */
+export function header(view, ctx) {
+  const pub = view.public;
+  const bottom = frame(view).flip ? 1 : 0;
+  const top = 1 - bottom;
+  return { teams: [teamName(view, ctx, bottom), teamName(view, ctx, top)], score: [pub.score[bottom], pub.score[top]] };
 }
 
 /** The replay's log lines: the same sentences as the table's log. */
@@ -465,9 +279,11 @@ export function resultScore(view, ctx) {
     side(top, "right"));
 }
 
-/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
+/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
+ * and the match's stats where the view has them (`result.stats`: {name: [blue, red]}). */
 export function renderResult(el, view, ctx) {
   const so = view.public.shootout;
   el.replaceChildren(...(so ? [ctx.h("p", { class: "muted" },
-    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []));
+    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []), statsList(view, ctx, "hattrick") || "");
+  resultInView(el, ctx, view);
 }

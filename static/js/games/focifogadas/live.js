@@ -1,0 +1,119 @@
+// The live match (UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
+// a full-width two-column grid in the action bar (the thumb zone), so it is in view for
+// whoever holds the role; a new scorer is told on hand-over (a flash); the Undo, in the pad and
+// naming the entry it takes back ("↶ Undo Corner"), is offered only while the last entry is
+// this seat's own (the log says who made each entry). No toasts: they would cover the pad.
+// While offline the shell queues entries with their cid, so the pad stays usable (it locks
+// only while an action is in flight on a live link: padButton()).
+
+import { flash, fresh, seatName } from "../common.js";
+import { bettingPanel, bookDrawers, say } from "./book.js";
+import { button, padButton } from "./parts.js";
+
+const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
+
+const teamsOf = (view) => view.public.teams || { home: "Home", away: "Away" };
+
+function entryLabel(ctx, a, teams) {
+  if (a.type === "goal") return say(ctx, "goal", { team: teams[a.team] });
+  if (a.type === "set_scorer") return say(ctx, "hand_to", { name: seatName(ctx, a.seat) });
+  return say(ctx, a.type);
+}
+
+/** An entry of public.entries ("goal_home", "corner", ...) in words. */
+function entryName(ctx, entry, teams) {
+  if (entry.startsWith("goal_")) return say(ctx, "goal", { team: teams[entry.slice(5)] });
+  return say(ctx, entry);
+}
+
+/** Who made the last standing entry: the log read backwards, each undo cancelling the entry
+ * before it. Null when the (recent) log no longer reaches back to it: then no Undo is offered. */
+function lastEntrySeat(view) {
+  if (!view.public.entries?.length) return null;
+  let undone = 0;
+  const log = view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (log[i].event === "entry_undone") undone += 1;
+    else if (log[i].event === "entry_made") {
+      if (!undone) return log[i].seat;
+      undone -= 1;
+    }
+  }
+  return null;
+}
+
+/** The pad in the bar; returns it (the decision) and fills the table part beside it. */
+function scorerPad(view, ctx) {
+  const { h } = ctx;
+  const pub = view.public;
+  const teams = teamsOf(view);
+  const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
+  const pad = view.legal.filter((a) => !["set_scorer", "undo"].includes(a.type));
+  const undo = lastEntrySeat(view) === view.you ? view.legal.find((a) => a.type === "undo") : null;
+  const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
+  const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
+  const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
+    pad.map((a) => {
+      const b = padButton(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
+        ["goal", "kick_off", "confirm_full_time"].includes(a.type));
+      if (wide(a)) b.classList.add("wide");
+      return b;
+    }),
+    undo && last ? Object.assign(padButton(ctx, say(ctx, "undo_entry", { entry: entryName(ctx, last, teams) }), undo),
+      { className: "btn ff-btn wide ff-undo" }) : null);
+  ctx.bar.replaceChildren(el);
+  return el;
+}
+
+/** "Hand scorer role to …": a <details> that stays open across renders (st.handOpen). */
+function handOver(view, ctx, st) {
+  const { h } = ctx;
+  // The role goes to people only: a bot cannot watch the match (it would hand it back).
+  const bots = new Set((ctx.seats || []).filter((s) => s.bot).map((s) => s.seat));
+  const to = view.legal.filter((a) => a.type === "set_scorer" && !bots.has(a.seat));
+  if (!to.length) return null;
+  return h("details", { class: "ff-handover", open: Boolean(st.handOpen), ontoggle: (e) => { st.handOpen = e.target.open; } },
+    h("summary", null, say(ctx, "hand_to", { name: "…" })),
+    h("div", { class: "ff-bar" }, to.map((a) => button(ctx, entryLabel(ctx, a, teamsOf(view)), a))));
+}
+
+function liveScore(view, ctx) {
+  const { h } = ctx;
+  const pub = view.public;
+  const teams = teamsOf(view);
+  const [home, away] = pub.score || [0, 0];
+  const r = pub.record || {};
+  const ht = pub.half_time_score ? ` · ${ctx.t("focifogadas.ui.half_time")} ${pub.half_time_score[0]}:${pub.half_time_score[1]}` : "";
+  return h("div", null, // the shell's sticky header has the score with the team names
+    ctx.decision ? null : h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${home}:${away}`), h("span", { class: "ff-away" }, teams.away)),
+    h("div", { class: "ff-tracks" }, `⚑ ${r.corners ?? 0} · ▮ ${r.yellows ?? 0} · ▮ ${r.reds ?? 0}${ht}`));
+}
+
+/** The role moved to this seat: say so on this phone (once per hand-over). */
+function toldScorer(root, view, ctx) {
+  const handovers = (view.log || []).filter((e) => e.event === "scorer_handed_over");
+  const last = handovers.length ? handovers[handovers.length - 1] : null;
+  if (fresh(root, ctx, "scorer", last ? last.seq ?? null : null) && last.to === view.you) {
+    flash(ctx, say(ctx, "you_score_long", { name: seatName(ctx, last.seat) }), "turn");
+  }
+}
+
+export function renderLive(view, ctx, ui, rerender, st, root) {
+  const pub = view.public;
+  const teams = teamsOf(view);
+  const inMatch = MATCH_PHASES.includes(view.phase);
+  toldScorer(root, view, ctx);
+  const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;
+  const decision = scoring ? scorerPad(view, ctx) : bettingPanel(view, ctx, ui, rerender, st);
+  const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
+  const { h } = ctx;
+  const top = inMatch || view.phase === "over" ? [liveScore(view, ctx)] : [];
+  const after = [
+    inMatch ? h("p", { class: "ff-meta" }, say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }),
+      last ? ` · ${say(ctx, "last", { entry: entryName(ctx, last, teams) })}` : "") : null,
+    pub.confirming_full_time && scoring ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
+    scoring ? handOver(view, ctx, st) : null,
+    ui.lastLine(view, ctx),
+  ];
+  return { top, decision: scoring ? null : decision, control: scoring ? decision : null, after, drawers: bookDrawers(view, ctx, ui, false) };
+}
