@@ -56,6 +56,7 @@ class Session:
         self.hub = hub
         self.window = Window(rate, 1.0)
         self.violations = 0
+        self.delta = False  # hello asked for views in the delta form (README.md)
 
     async def receive(self) -> tuple[dict[str, Any] | None, str | None]:
         """The next message as (object, None), or (None, why it is bad_message)."""
@@ -94,6 +95,7 @@ class Session:
                 reason = bad or "the first message must be hello"
                 await self.ws.send_text(orjson.dumps(error("bad_message", reason)).decode())
                 continue
+            self.delta = data.get("views") == "delta"
             token = data.get("token")
             if token is None:
                 return None
@@ -165,7 +167,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.close(4404, "no such room")
             return
         seat = await session.hello()
-        async with hub.connect(ws, code, seat) as conn:
+        async with hub.connect(ws, code, seat, delta=session.delta) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; hub.connect has unregistered it

@@ -25,6 +25,7 @@ from app.games.base import JsonDict
 from app.rooms.broker import Message
 from app.rooms.errors import RoomError
 from app.rooms.service import RoomService, RoomSnapshot
+from app.rooms.wire import DeltaPush, ViewParts
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +50,17 @@ class Socket(Protocol):
 
 
 class Connection:
-    def __init__(self, ws: Socket, code: str, seat: int | None, limit: int) -> None:
+    def __init__(
+        self, ws: Socket, code: str, seat: int | None, limit: int, *, delta: bool = False
+    ) -> None:
         self.ws = ws
         self.code = code
         self.seat = seat
         self.limit = max(2, limit)
+        # The opt-in delta form (hello `"views": "delta"`): the view this phone holds, which
+        # the next one is sent against; None until it has one whole.
+        self.delta = delta
+        self.base: ViewParts | None = None
         self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
         self._views_queued = 0
         self._wake = asyncio.Event()
@@ -70,6 +77,18 @@ class Connection:
         """Queue an encoded view message (`RoomSnapshot.view_message`)."""
         self.last_view = (seq, status)
         self._enqueue(True, message)
+
+    def send_parts(self, push: DeltaPush, parts: ViewParts, status: str) -> None:
+        """Queue a view in the delta form: what changed since the view this phone holds, or
+        the whole view when it holds none, or when the views queued before are about to be
+        dropped (the one it would be made against would never arrive)."""
+        base = self.base
+        if base is None or self._views_queued >= self.limit:
+            message = push.whole(parts)
+        else:
+            message = push.delta(parts, base)
+        self.base = parts
+        self.send_view(parts.seq, status, message)
 
     def _enqueue(self, is_view: bool, text: str) -> None:
         if self.closed:
@@ -157,14 +176,21 @@ class Hub:
     # --- connections ------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def connect(self, ws: Socket, code: str, seat: int | None) -> AsyncIterator[Connection]:
-        """Register a socket for its room for as long as the block runs; always unregisters."""
-        conn = Connection(ws, code, seat, self.send_queue)
+    async def connect(
+        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+    ) -> AsyncIterator[Connection]:
+        """Register a socket for its room for as long as the block runs; always unregisters.
+        `delta`: the phone asked for views in the delta form (README.md)."""
+        conn = Connection(ws, code, seat, self.send_queue, delta=delta)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         try:
             snap = self._held(code) or await self._read(code)
-            conn.send_view(snap.seq, snap.status, snap.view_message(seat))
+            if delta:
+                push = DeltaPush(snap.seq)
+                conn.send_parts(push, push.parts(snap.view(seat)), snap.status)
+            else:
+                conn.send_view(snap.seq, snap.status, snap.view_message(seat))
             self._send_presence(snap)
             await self._announce(code)
             if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
@@ -370,12 +396,21 @@ class Hub:
             del self._refreshing[code]
 
     def _push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
+        push: DeltaPush | None = None  # the delta form's shared parts, made if a phone wants it
+        parts: dict[int | None, ViewParts] = {}  # each viewer's, for its phones of this push
         for conn in self.rooms.get(snap.code, ()):
             if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
             if conn.last_view is not None and snap.seq < conn.last_view[0]:
                 continue  # a phone that has a newer view keeps it: a room never moves back
-            conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
+            if not conn.delta:
+                conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
+                continue
+            push = push or DeltaPush(snap.seq)
+            mine = parts.get(conn.seat)
+            if mine is None:
+                mine = parts[conn.seat] = push.parts(snap.view(conn.seat))
+            conn.send_parts(push, mine, snap.status)
         if snap.state is None:  # a lobby change: seats came or went
             self._send_presence(snap)
 
