@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import metrics
 from app.api import http, ws
 from app.api.limits import PerAddress
+from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.rooms.broker import make_broker
 from app.rooms.errors import RoomError
@@ -42,29 +43,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url)
         broker = make_broker(settings.broker, settings.redis_url, database_url)
+        hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
-            engine,
+            Database(engine, single_writer=is_sqlite(database_url)),
             broker.publish,
+            hub=hub,
+            alone=broker.name == "memory",
             bot_delay=settings.bot_delay_ms / 1000,
-            single_writer=is_sqlite(database_url),
             clock_scale=settings.clock_scale,
             odds=OddsWorker(settings.odds_workers),
             odds_sims=settings.odds_sims,
         )
-        hub = Hub(
-            service,
-            broker.instance,
-            settings.send_queue,
-            broker.publish,
-            alone=broker.name == "memory",
-        )
-        service.is_connected = hub.is_connected
         app.state.settings = settings
         app.state.service = service
         app.state.hub = hub
         app.state.broker = broker
         app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
-        await broker.start(hub.on_message)
+        await broker.start(service.on_message)  # broker -> service -> hub, one way
         hub.start_heartbeat()
         lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag())
         log.info("rooms fan out through the %s broker", broker.name)

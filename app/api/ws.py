@@ -167,10 +167,10 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.close(4404, "no such room")
             return
         seat = await session.hello()
-        async with hub.connect(ws, code, seat, delta=session.delta) as conn:
+        async with service.connect(ws, code, seat, delta=session.delta) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
-        return  # the socket is gone; hub.connect has unregistered it
+        return  # the socket is gone; service.connect has unregistered it
     except RoomError as exc:  # the database went away while registering
         log.info("socket for %s ended: %s", code, exc.message)
         await ws.close(1011, exc.code)

@@ -1,7 +1,7 @@
 """The SQL the room layer needs, as small plain functions over one session or connection
-(one transaction). The room service runs them through `AsyncSession.run_sync`; its writes
-to an SQLite file go through the journal's own connection, on the event loop
-(app/rooms/journal.py)."""
+(one transaction). `rooms.py` wraps them in records for the room layer and runs them
+through `AsyncSession.run_sync`; writes to an SQLite file go through the journal's own
+connection, on the event loop (`journal.py`)."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> 
     return Snapshot(room_id=room_id, seq=0, state=state, log=[], clock=clock)
 
 
-# --- the command path: statements over many rooms at once (app/rooms/journal.py) ------------
+# --- the command path: statements over many rooms at once (app/db/journal.py) ---------------
 # Plain (sync) functions over one connection: the journal runs them on its own connection on
 # SQLite and through `AsyncConnection.run_sync` on PostgreSQL. On SQLite they go to the driver
 # as SQL text: SQLAlchemy's work per row of a Core executemany (processing each row's

@@ -11,6 +11,17 @@ dumped form. `new(seed)` followed by the action log replays to the same dump, by
 Legality: `legal_actions(state, seat)` is the complete list of actions `seat` may send now;
 the client sends one element verbatim. `apply` raises `IllegalAction` for anything else
 (`NotYourTurn` when the seat is not in `to_act`), and never mutates its input.
+
+Visibility: `public(state)` is what everyone sees (built once per step), `private(state, seat)`
+that seat's secrets, `revealed(state)` everything face up; `view` composes them for a viewer.
+Optional capabilities are Protocols a game satisfies by having the method: `HandsOver`
+(`isinstance(game, HandsOver)`) and `Priced`.
+
+Each game is a package of the same files: cards.py (the catalogue as data), state.py (the
+frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
+with the steps in modules named for what they hold), views.py (`public`, `private`,
+`revealed`: the only place deciding visibility), bot.py (`choose`) and game.py (`GAME`, this
+contract). tests/test_engine_shape.py checks it.
 """
 
 from __future__ import annotations
@@ -18,13 +29,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
 
 JsonValue = Any
 JsonDict = dict[str, Any]
 Action = JsonDict  # {"type": "...", ...}: imperative, one element of legal_actions
 Event = JsonDict  # {"event": "...", ...}: past tense, public, reads like the table
-Result = JsonDict  # {"winners": [seats], ...game-specific totals}
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -53,6 +63,14 @@ class Reveal:
 
 REVEAL: Final = Reveal()
 Viewer = int | None | Reveal  # a seat, None for a spectator, REVEAL for everything
+
+
+class Result(TypedDict):
+    """The outcome of a finished match: the winning seats ([] for a draw, several for a shared
+    win). Each game subclasses it with its own totals (score, money); on the wire it is the
+    same JSON object."""
+
+    winners: list[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +123,15 @@ class ModeSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class PublicView:
+    """What every viewer sees at one step: the same for each seat and for spectators, so the
+    room layer builds it once per step."""
+
+    phase: str
+    public: JsonDict
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """What one viewer may see. The room layer adds seq, you, to_act, legal, log, result."""
 
@@ -115,11 +142,17 @@ class View:
 
 @runtime_checkable
 class Game(Protocol[S]):
-    """One game. Register an instance with `app.games.registry.register`."""
+    """One game. Register an instance with `app.games.registry.register`.
+
+    Visibility is split the way the room layer uses it: `public(state)` once per step for
+    everyone, `private(state, seat)` for each seat's own secrets, `revealed(state)` for a
+    replay with every card face up. The module-level `view` composes them for one viewer.
+    """
 
     id: str
     name: Mapping[str, str]  # {"en", "hu", "da"}
     modes: Mapping[str, ModeSpec]
+    has_bot: bool  # False when `bot_action` always gives None (no bot fills a seat)
 
     def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> S:
         """The state before the first decision. `options` are already checked and complete."""
@@ -137,18 +170,21 @@ class Game(Protocol[S]):
         """The state after `seat` plays `action`, and the public events that happened."""
         ...
 
-    def view(self, state: S, viewer: Viewer) -> View:
-        """Only this decides what a viewer sees. Whitelist fields; never leak a secret."""
+    def public(self, state: S) -> PublicView:
+        """What every viewer sees, identical for all of them. Whitelist fields."""
         ...
 
-    def private_view(self, state: S, seat: int) -> JsonDict | None:
-        """Exactly `view(state, seat).private`, without building `public`: the room layer
-        builds `public` once per step (it is the same for every viewer) and asks each seat
-        only for its secrets."""
+    def private(self, state: S, seat: int) -> JsonDict | None:
+        """That seat's own secrets only (its hand, its hidden choice); None when it has none
+        or is not a seat of this game."""
+        ...
+
+    def revealed(self, state: S) -> View:
+        """Everything face up, for replays after the match and for tests."""
         ...
 
     def result(self, state: S) -> Result | None:
-        """None while playing; then {"winners": [...], ...}."""
+        """None while playing; then {"winners": [...], ...game-specific totals}."""
         ...
 
     def dump(self, state: S) -> JsonDict:
@@ -160,14 +196,62 @@ class Game(Protocol[S]):
         ...
 
     def bot_action(self, state: S, seat: int, rng: random.Random) -> Action | None:
-        """A sensible legal action for a bot in `seat`, decided only from what
-        `view(state, seat)` shows; None when the game has no bot."""
+        """A sensible legal action for a bot in `seat`, decided only from what `public(state)`
+        and `private(state, seat)` show; None when the game has no bot."""
         ...
 
-    # Optional: `handover(state, seat, to) -> Action | None` — for a decision no bot can make
-    # (live mode's scorer, who enters what happens on TV), the legal action by which `seat`
-    # passes its role to the human seat `to`. The room uses it when `bot_action` gives None
-    # for a seat the bot plays, so a room never stalls on a role only a person can fill.
+    # Transitional, until the room layer calls `public`/`private`: the methods it calls today.
+    # `ViewAliases` below provides both from the methods above.
+
+    def view(self, state: S, viewer: Viewer) -> View:
+        """`view(self, state, viewer)`, the module-level helper."""
+        ...
+
+    def private_view(self, state: S, seat: int) -> JsonDict | None:
+        """`private(state, seat)`."""
+        ...
+
+
+@runtime_checkable
+class HandsOver(Protocol):
+    """A game with a decision no bot can make (live mode's scorer, who enters what happens on
+    TV). The room uses it when `bot_action` gives None for a seat the bot plays, so a room
+    never stalls on a role only a person can fill."""
+
+    def handover(self, state: Any, seat: int, to: int) -> Action | None:
+        """The legal action by which `seat` passes its role to the human seat `to`."""
+        ...
+
+
+@runtime_checkable
+class Priced(Protocol):
+    """A game that prices its markets (Focifogadás odds), computed off the command path."""
+
+    def odds(self, state: Any, viewer: int | None, context: JsonDict) -> JsonDict | None:
+        """The odds `viewer` sees (None = the public part), from the room's `context`."""
+        ...
+
+
+def view(game: Game[S], state: S, viewer: Viewer) -> View:
+    """What `viewer` sees: a seat gets `public` plus its `private`, a spectator (None) only
+    `public`, REVEAL everything face up. For tests and tools; the room layer builds `public`
+    once per step and asks each seat only for `private`."""
+    if isinstance(viewer, Reveal):
+        return game.revealed(state)
+    shown = game.public(state)
+    private = None if viewer is None else game.private(state, viewer)
+    return View(shown.phase, shown.public, private)
+
+
+class ViewAliases(Generic[S]):
+    """The methods the room layer calls today (`view`, `private_view`), built from the
+    contract's `public`/`private`/`revealed`. Mixed into each game until the room switches."""
+
+    def view(self: Game[S], state: S, viewer: Viewer) -> View:
+        return view(self, state, viewer)
+
+    def private_view(self: Game[S], state: S, seat: int) -> JsonDict | None:
+        return self.private(state, seat)
 
 
 # --- Randomness -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -31,7 +31,7 @@ NOTIFY_MAX = 7900  # bytes: PostgreSQL refuses a NOTIFY payload of 8000 bytes or
 BATCH_MAX = 500  # Redis messages published in one round trip
 OUTBOX_MAX = 20_000  # Redis messages waiting to go out (Redis unreachable) before dropping
 # Kinds that stay on the instance that published them: every instance prices the odds of the
-# rooms its own sockets watch (hub.py), so its odds are news to nobody else.
+# rooms its own sockets watch (fanout.py), so its odds are news to nobody else.
 LOCAL_KINDS = frozenset({"odds"})
 LAST_NEWS_FOR = 2.0  # seconds a stopping broker spends sending what it still holds
 ENDING_FOR = 1.0  # seconds a stopping broker waits for a task or a connection to end
@@ -57,6 +57,14 @@ class Message:
 
 
 Handler = Callable[[Message], Awaitable[None]]
+
+
+class Publisher(Protocol):
+    """Tells every instance (this one included) that a room changed: `Broker.publish`."""
+
+    async def __call__(
+        self, kind: str, room: str, seq: int, data: dict[str, Any] | None = None
+    ) -> None: ...
 
 
 class Broker:
@@ -88,7 +96,7 @@ class Broker:
         """Handle a message from another instance in a task of its own, so that one that must
         read its room does not hold up the messages behind it (a listener that awaited each
         fell seconds behind under load). Tasks start in arrival order, so a room's moves are
-        followed in order: `Hub.on_message` follows a move before its first await."""
+        followed in order: `Fanout.on_message` follows a move before its first await."""
         task = asyncio.get_running_loop().create_task(self._received(raw))
         self._handling.add(task)
         task.add_done_callback(self._handling.discard)
@@ -265,7 +273,7 @@ async def _end(task: asyncio.Future[Any], grace: float = 0.0) -> None:
 
 
 def asyncpg_dsn(database_url: str) -> str | None:
-    """The plain libpq DSN of an SQLAlchemy PostgreSQL URL, or None for other databases."""
+    """The plain libpq DSN of a `postgresql+driver://` database URL, or None for others."""
     if not database_url.startswith("postgresql"):
         return None
     return "postgresql://" + database_url.split("://", 1)[1]

@@ -1,4 +1,6 @@
-"""The sockets connected to this instance, by room, and what each is sent.
+"""The sockets connected to this instance, by room, what each is sent, and who is connected
+(here, and at the other instances as they announce it). The hub is told what to send
+(`Fanout`, fanout.py); it reads no room and calls nothing back.
 
 Every socket has its own bounded send queue drained by its own writer task, so a slow or
 dead phone never delays anyone else. Views are full snapshots: when a queue is full, the
@@ -13,8 +15,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -23,9 +24,8 @@ import orjson
 from app import metrics
 from app.games.base import JsonDict
 from app.rooms.broker import Message
-from app.rooms.errors import RoomError
-from app.rooms.service import RoomService, RoomSnapshot
-from app.rooms.wire import DeltaPush, ViewParts
+from app.rooms.deltas import DeltaPush, ViewParts
+from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
 
@@ -78,17 +78,23 @@ class Connection:
         self.last_view = (seq, status)
         self._enqueue(True, message)
 
-    def send_parts(self, push: DeltaPush, parts: ViewParts, status: str) -> None:
-        """Queue a view in the delta form: what changed since the view this phone holds, or
-        the whole view when it holds none, or when the views queued before are about to be
-        dropped (the one it would be made against would never arrive)."""
+    def send_room(self, snap: RoomSnapshot, push: DeltaPush | None = None) -> None:
+        """Queue this phone's view of `snap`: whole (v1), or in the delta form it asked for
+        (`push`: the parts shared with the other phones of the same push)."""
+        if not self.delta:
+            self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
+            return
+        push = push or DeltaPush(snap.seq)
+        parts = push.parts_of(snap, self.seat)
         base = self.base
+        # Whole when it holds none, or when the views queued before are about to be dropped
+        # (the one a delta would be made against would never arrive).
         if base is None or self._views_queued >= self.limit:
             message = push.whole(parts)
         else:
             message = push.delta(parts, base)
         self.base = parts
-        self.send_view(parts.seq, status, message)
+        self.send_view(snap.seq, snap.status, message)
 
     def _enqueue(self, is_view: bool, text: str) -> None:
         if self.closed:
@@ -149,23 +155,16 @@ Announce = Callable[[str, str, int, dict[str, Any]], Awaitable[None]]  # broker.
 
 
 class Hub:
+    """This instance's sockets by room: it sends them what it is given and tells who is
+    connected (here and, from their announcements, at the other instances). It reads no
+    room and calls nothing back: `Fanout` decides what each socket is sent."""
+
     def __init__(
-        self,
-        service: RoomService,
-        instance: str,
-        send_queue: int = 16,
-        announce: Announce | None = None,
-        *,
-        alone: bool = False,
+        self, instance: str = "local", send_queue: int = 16, announce: Announce | None = None
     ) -> None:
-        self.service = service
-        self.alone = alone  # no other instance: every change to a room is made here
         self.instance = instance
         self.send_queue = send_queue
         self.rooms: dict[str, set[Connection]] = {}
-        self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
-        self._forced: set[str] = set()  # rooms whose next push goes out even at the same seq
-        self._next_read: dict[str, asyncio.Task[RoomSnapshot]] = {}  # reads not yet begun
         # Presence across instances: each tells the others who is connected to it, on every
         # change and every PRESENCE_EVERY seconds; an instance that stops telling (killed)
         # drops out after PRESENCE_FOR.
@@ -175,78 +174,48 @@ class Hub:
 
     # --- connections ------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def connect(
+    def register(
         self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
-    ) -> AsyncIterator[Connection]:
-        """Register a socket for its room for as long as the block runs; always unregisters.
-        `delta`: the phone asked for views in the delta form (README.md)."""
+    ) -> Connection:
         conn = Connection(ws, code, seat, self.send_queue, delta=delta)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
-        try:
-            snap = self._held(code) or await self._read(code)
-            if delta:
-                push = DeltaPush(snap.seq)
-                conn.send_parts(push, push.parts(snap.view(seat)), snap.status)
-            else:
-                conn.send_view(snap.seq, snap.status, snap.view_message(seat))
-            self._send_presence(snap)
-            await self._announce(code)
-            if seat is not None and any(s.seat == seat and s.away for s in snap.seats):
-                await self.service.set_away(code, seat, False)  # back: the player reclaims it
-            self.service.after_change(snap)  # e.g. after a restart, a bot may owe a move
-            yield conn
-        finally:
-            metrics.SOCKETS.dec()
-            room = self.rooms.get(code)
-            if room is not None:
-                room.discard(conn)
-                if not room:
-                    del self.rooms[code]
-                    self._unwatched(code)
-            await conn.stop()
-            with contextlib.suppress(RoomError):
-                # Presence needs only the seats: this instance's newest copy of the room will
-                # do when it has one (a read per closing phone added up as a night ended).
-                latest = self.service.latest(code)
-                self._send_presence(latest or await self.service.snapshot(code))
-            await self._announce(code)
+        return conn
 
-    def _unwatched(self, code: str) -> None:
-        """Nobody here watches the room any more: its views (~8 KB per seat, in text and in
-        bytes) are built again if someone comes back. Held on, every finished room of a busy
-        night kept them for as long as the room stayed in the service's cache."""
-        latest = self.service.latest(code)
-        if latest is not None:
-            latest.forget_views()
+    async def unregister(self, conn: Connection) -> bool:
+        """Stop the socket's writer; whether it was the last one here in its room."""
+        metrics.SOCKETS.dec()
+        room = self.rooms.get(conn.code)
+        last = False
+        if room is not None:
+            room.discard(conn)
+            if not room:
+                del self.rooms[conn.code]
+                last = True
+        await conn.stop()
+        return last
 
-    def _held(self, code: str) -> RoomSnapshot | None:
-        """This instance's copy of a started room when it is sure to be current: with no
-        other instance, every change to the room is made here and kept in that copy. Four
-        phones open their sockets as every match starts, and the read was most of what a
-        phone's connection cost the server (1.9 ms of CPU with it, 0.4 ms without)."""
-        if not self.alone:
-            return None
-        snap = self.service.latest(code)
-        return snap if snap is not None and snap.state is not None else None
+    def watched(self, code: str) -> bool:
+        """Whether a socket here is in the room."""
+        return code in self.rooms
 
-    async def _read(self, code: str) -> RoomSnapshot:
-        """The room as the database has it, for a phone that has just registered, by a read
-        that begins after it did: a move committed elsewhere before the read began is in it,
-        and news of one after reaches the phone (registered) as for everyone here. Phones
-        registering before that read begins share it: after a restart, a room's phones come
-        back at the same moment (one read for them, not one each). A read already under way
-        is never shared, for it may have begun before this phone registered."""
-        reading = self._next_read.get(code)
-        if reading is None or reading.done():  # done before it began: cancelled at shutdown
-            reading = self._next_read[code] = asyncio.create_task(self._begin_read(code))
-            reading.add_done_callback(lambda t: t.cancelled() or t.exception())
-        return await asyncio.shield(reading)
+    def push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
+        """Send every socket of the room its view of `snap`, unless it has it (`force`: even
+        at the same seq) or a newer one."""
+        push = DeltaPush(snap.seq)  # the delta form's parts, made if a phone asked for it
+        for conn in self.rooms.get(snap.code, ()):
+            if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
+                continue
+            if conn.last_view is not None and snap.seq < conn.last_view[0]:
+                continue  # a phone that has a newer view keeps it: a room never moves back
+            conn.send_room(snap, push)
+        if snap.state is None:  # a lobby change: seats came or went
+            self.send_presence(snap)
 
-    async def _begin_read(self, code: str) -> RoomSnapshot:
-        del self._next_read[code]  # from now on, a phone registering waits for a new read
-        return await self.service.snapshot(code)
+    def send(self, code: str, message: JsonDict) -> None:
+        """The same message to every socket of the room."""
+        for conn in self.rooms.get(code, ()):
+            conn.send(message)
 
     def _here(self, code: str) -> tuple[set[int], int]:
         """Seats and spectators connected to this instance."""
@@ -272,10 +241,8 @@ class Hub:
             "spectators": spectators,
         }
 
-    def _send_presence(self, snap: RoomSnapshot) -> None:
-        message = self.presence(snap.code, [s.seat for s in snap.seats], snap.bot_seats)
-        for conn in self.rooms.get(snap.code, ()):
-            conn.send(message)
+    def send_presence(self, snap: RoomSnapshot) -> None:
+        self.send(snap.code, self.presence(snap.code, [s.seat for s in snap.seats], snap.bot_seats))
 
     def is_connected(self, code: str, seat: int) -> bool:
         """Whether a socket of this seat is connected to any instance."""
@@ -283,7 +250,8 @@ class Hub:
 
     # --- presence across instances ----------------------------------------------------------
 
-    async def _announce(self, code: str) -> None:
+    async def announce_here(self, code: str) -> None:
+        """Tell the other instances who is connected here in the room."""
         if self.announce is None:
             return
         online, spectators = self._here(code)
@@ -300,7 +268,7 @@ class Hub:
         while True:
             await asyncio.sleep(PRESENCE_EVERY)
             for code in list(self.rooms):
-                await self._announce(code)
+                await self.announce_here(code)
             now = time.monotonic()
             for code, there in list(self.elsewhere.items()):
                 for instance in [i for i, h in there.items() if h.until <= now]:
@@ -308,8 +276,9 @@ class Hub:
                 if not there:
                     del self.elsewhere[code]
 
-    async def _heard(self, message: Message) -> None:
-        """Another instance told who is connected to it in a room."""
+    def heard(self, message: Message) -> bool:
+        """Another instance told who is connected to it in a room; whether that changed
+        anything here (a heartbeat does not)."""
         data = message.data or {}
         here = Here(
             frozenset(int(s) for s in data.get("seats", [])),
@@ -319,13 +288,8 @@ class Hub:
         there = self.elsewhere.setdefault(message.room, {})
         before = there.get(message.origin)
         there[message.origin] = here
-        if before is not None and (before.seats, before.spectators) == (
-            here.seats,
-            here.spectators,
-        ):
-            return  # a heartbeat: nothing changed
-        if message.room in self.rooms:
-            self._send_presence(await self.service.snapshot(message.room))
+        was = (before.seats, before.spectators) if before is not None else None
+        return was != (here.seats, here.spectators)
 
     def connected(self) -> int:
         return sum(len(conns) for conns in self.rooms.values())
@@ -335,93 +299,3 @@ class Hub:
             self._heartbeat.cancel()
         conns = [c for room in self.rooms.values() for c in room]
         await asyncio.gather(*(c.close(code, reason) for c in conns), return_exceptions=True)
-
-    # --- what the broker tells us -----------------------------------------------------------
-
-    async def on_message(self, message: Message) -> None:
-        try:
-            if message.kind == "presence":
-                if message.origin != self.instance:
-                    await self._heard(message)
-                return
-            if message.kind == "rematch":
-                await self._tell_rematch(message.room)
-                return
-            mine = message.origin == self.instance
-            if message.kind == "seats" and not mine:
-                self.service.forget(message.room)
-            settled = message.room not in self._refreshing  # no read of this room under way
-            fresh: RoomSnapshot | None = None
-            if mine:
-                fresh = self.service.cached(message.room, message.seq)
-            elif message.kind == "state" and message.room in self.rooms and settled:
-                fresh = self.service.follow(message.room, message.seq, message.data)
-            if message.kind == "state" and fresh is not None and settled:
-                # We just committed it, or followed the move another instance committed:
-                # no need to ask the database.
-                self._push(fresh)
-            elif message.room in self.rooms:
-                await self._refresh(message.room, force=message.kind != "state")
-            if message.kind in ("state", "seats") and mine:
-                self.service.after_change(fresh or await self.service.snapshot(message.room))
-            elif message.kind == "state" and message.room in self.rooms:
-                # Committed elsewhere: bots and clocks move there, but the odds are priced here
-                # too, for the sockets here (the same seed gives the same numbers everywhere).
-                latest = self.service.latest(message.room)
-                if latest is not None:
-                    self.service.price(latest)
-        except RoomError as exc:
-            log.warning("fan-out for room %s: %s", message.room, exc.message)
-
-    async def _refresh(self, code: str, *, force: bool = False) -> None:
-        """Push every socket of the room its view of the newest state; coalesced, so a burst
-        of changes costs one load and the newest view wins. `force`: even at the same seq
-        (the seats changed, not the game)."""
-        if force:
-            self._forced.add(code)
-        if code in self._refreshing:
-            self._refreshing[code] = True
-            return
-        self._refreshing[code] = False
-        try:
-            while True:
-                snap = await self.service.snapshot(code)
-                forced = code in self._forced
-                self._forced.discard(code)
-                self._push(snap, force=forced)
-                if not self._refreshing[code]:
-                    return
-                self._refreshing[code] = False
-        finally:
-            del self._refreshing[code]
-
-    def _push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
-        push: DeltaPush | None = None  # the delta form's shared parts, made if a phone wants it
-        parts: dict[int | None, ViewParts] = {}  # each viewer's, for its phones of this push
-        for conn in self.rooms.get(snap.code, ()):
-            if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
-                continue
-            if conn.last_view is not None and snap.seq < conn.last_view[0]:
-                continue  # a phone that has a newer view keeps it: a room never moves back
-            if not conn.delta:
-                conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
-                continue
-            push = push or DeltaPush(snap.seq)
-            mine = parts.get(conn.seat)
-            if mine is None:
-                mine = parts[conn.seat] = push.parts(snap.view(conn.seat))
-            conn.send_parts(push, mine, snap.status)
-        if snap.state is None:  # a lobby change: seats came or went
-            self._send_presence(snap)
-
-    async def _tell_rematch(self, code: str) -> None:
-        snap = await self.service.snapshot(code)
-        if snap.rematch_code is None:
-            return
-        message: dict[str, Any] = {
-            "type": "rematch",
-            "code": snap.rematch_code,
-            "url": f"/r/{snap.rematch_code}",
-        }
-        for conn in self.rooms.get(code, ()):
-            conn.send(message)

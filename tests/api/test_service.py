@@ -17,11 +17,11 @@ from sqlalchemy.orm import Session
 from sqlalchemy.util import await_only
 
 from app.db import store
+from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.games.base import JsonDict
 from app.rooms.broker import Message
 from app.rooms.errors import RoomError
-from app.rooms.hub import Hub
 from app.rooms.service import Publisher, RoomService, RoomSnapshot
 
 pytestmark = pytest.mark.asyncio
@@ -32,10 +32,14 @@ async def no_broker(_kind: str, _code: str, _seq: int, _data: JsonDict | None = 
 
 
 @asynccontextmanager
-async def instance(database_url: str, publish: Publisher = no_broker) -> AsyncIterator[RoomService]:
-    """One instance of the room service, with its own engine and cache."""
+async def instance(
+    database_url: str, publish: Publisher = no_broker, *, alone: bool = False
+) -> AsyncIterator[RoomService]:
+    """One instance of the room service, with its own engine and cache; `alone`: it knows
+    there is no other (every change to a room is made here)."""
     engine = make_engine(database_url)
-    rooms = RoomService(engine, publish, single_writer=is_sqlite(database_url), odds_sims=0)
+    db = Database(engine, single_writer=is_sqlite(database_url))
+    rooms = RoomService(db, publish, alone=alone, odds_sims=0)
     try:
         yield rooms
     finally:
@@ -310,7 +314,7 @@ class Phone:
         self.views: list[dict[str, Any]] = []
 
     async def send_text(self, data: str) -> None:
-        message = orjson.loads(data.encode())  # as a server sends it (app/rooms/wire.py)
+        message = orjson.loads(data.encode())  # as a server sends it (app/rooms/views.py)
         if message["type"] == "view":
             self.views.append(message)
 
@@ -318,9 +322,11 @@ class Phone:
         pass
 
 
-async def visit(hub: Hub, phone: Phone, code: str, seat: int, seconds: float = 0.01) -> None:
-    """A phone that connects to `hub`, stays `seconds` (its first view comes) and leaves."""
-    async with hub.connect(phone, code, seat):
+async def visit(
+    rooms: RoomService, phone: Phone, code: str, seat: int, seconds: float = 0.01
+) -> None:
+    """A phone that connects to `rooms`, stays `seconds` (its first view comes) and leaves."""
+    async with rooms.connect(phone, code, seat):
         await asyncio.sleep(seconds)
 
 
@@ -386,16 +392,15 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
 ) -> None:
     broker = Recorder()
     async with night_on_two(database_url, broker) as (here, there, code):
-        hub = Hub(there, "there")
         phone = Phone()
-        async with hub.connect(phone, code, 1):
+        async with there.connect(phone, code, 1):
             snap = here.latest(code)
             assert snap is not None
             seat = min(snap.to_act())
             seq = await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
             forbid_room_reads(monkeypatch)
             kind, room, published, move = broker.heard[-1]
-            await hub.on_message(Message(kind, room, published, origin="here", data=move))
+            await there.on_message(Message(kind, room, published, origin="here", data=move))
             await asyncio.sleep(0.05)
             assert [m["seq"] for m in phone.views] == [0, seq]
             mine = snap.view_message(1)
@@ -404,14 +409,15 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
 
 
 async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
-    service: RoomService, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code = await betting_night(service)
-    hub = Hub(service, "only", alone=True)
-    forbid_room_reads(monkeypatch)
-    phones = [Phone() for _ in range(4)]
-    for seat, phone in enumerate(phones):
-        await visit(hub, phone, code, seat)
+    async with instance(database_url, alone=True) as service:
+        code = await betting_night(service)
+        forbid_room_reads(monkeypatch)
+        phones = [Phone() for _ in range(4)]
+        for seat, phone in enumerate(phones):
+            await visit(service, phone, code, seat)
+        monkeypatch.undo()
     held = service.latest(code)
     assert held is not None
     assert [p.views for p in phones] == [
@@ -420,17 +426,17 @@ async def test_a_phone_joining_a_match_of_a_single_instance_needs_no_read(
 
 
 async def test_a_room_nobody_watches_keeps_no_views_and_builds_them_for_a_phone_back(
-    service: RoomService,
+    database_url: str,
 ) -> None:
-    code = await betting_night(service)
-    hub = Hub(service, "only", alone=True)
-    first, back = Phone(), Phone()
-    await visit(hub, first, code, 0)
-    held = service.latest(code)
-    assert held is not None and held.state is not None
-    assert not held._views  # ~8 KB a seat, for every finished room of a night, otherwise
-    await visit(hub, back, code, 0)
-    assert back.views == first.views
+    async with instance(database_url, alone=True) as service:
+        code = await betting_night(service)
+        first, back = Phone(), Phone()
+        await visit(service, first, code, 0)
+        held = service.latest(code)
+        assert held is not None and held.state is not None
+        assert not held._views  # ~8 KB a seat, for every finished room of a night, otherwise
+        await visit(service, back, code, 0)
+        assert back.views == first.views
 
 
 async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_last_seen(
@@ -440,7 +446,7 @@ async def test_with_other_instances_a_phone_gets_the_room_as_it_stands_not_as_la
         for cid in ("a", "b", "c"):
             await first_legal_move(here, code, cid)
         phone = Phone()
-        await visit(Hub(there, "there"), phone, code, 2)
+        await visit(there, phone, code, 2)
         assert [v["seq"] for v in phone.views] == [3]
 
 
@@ -450,8 +456,8 @@ async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
     async with night_on_two(database_url) as (here, there, code):
         await first_legal_move(here, code, "a")
         reads = count_room_reads(monkeypatch)
-        hub, phones = Hub(there, "there"), [Phone() for _ in range(4)]
-        await asyncio.gather(*(visit(hub, phones[seat], code, seat, 0.05) for seat in range(4)))
+        phones = [Phone() for _ in range(4)]
+        await asyncio.gather(*(visit(there, phones[seat], code, seat, 0.05) for seat in range(4)))
         assert reads == [code]
         assert [[v["seq"] for v in p.views] for p in phones] == [[1]] * 4
 
@@ -460,7 +466,7 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with night_on_two(database_url) as (here, there, code):
-        hub, first, second = Hub(there, "there"), Phone(), Phone()
+        first, second = Phone(), Phone()
         reached, go_on = asyncio.Event(), asyncio.Event()
         actions_of = store.actions_of
 
@@ -474,10 +480,10 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
         monkeypatch.setattr(store, "actions_of", stalled_once)
         there.forget(code)
         reads = count_room_reads(monkeypatch)
-        early = asyncio.create_task(visit(hub, first, code, 0, 0.05))
+        early = asyncio.create_task(visit(there, first, code, 0, 0.05))
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
         await first_legal_move(here, code, "a")
-        late = asyncio.create_task(visit(hub, second, code, 1, 0.05))  # ... when it registers
+        late = asyncio.create_task(visit(there, second, code, 1, 0.05))  # ... when it registers
         await asyncio.sleep(0.05)
         go_on.set()
         await asyncio.gather(early, late)
@@ -493,14 +499,14 @@ async def test_a_commit_completing_after_a_newer_read_never_moves_the_room_back(
         assert start is not None
         # Here, a command's action is committed (seq 1) but the command has not resumed yet ...
         committed, go_on = asyncio.Event(), asyncio.Event()
-        append = here.journal.append
+        append = here.db.journal.append
 
         async def slow_to_resume(item: Any) -> None:
             await append(item)
             committed.set()
             await go_on.wait()
 
-        monkeypatch.setattr(here.journal, "append", slow_to_resume)
+        monkeypatch.setattr(here.db.journal, "append", slow_to_resume)
         seat = min(start.to_act())
         action = start.game.legal_actions(start.state, seat)[0]
         acting = asyncio.create_task(here.act(code, seat, "a", action))
@@ -525,9 +531,8 @@ async def test_a_phone_holding_a_newer_view_is_never_sent_an_older_one(
         assert snap is not None
         seat = min(snap.to_act())
         await here.act(code, seat, "a", snap.game.legal_actions(snap.state, seat)[0])
-        hub = Hub(here, "here", alone=True)
         phone = Phone()
-        async with hub.connect(phone, code, 1):
-            hub._push(older)  # say, a slow read finishing after the phone got seq 1
+        async with here.connect(phone, code, 1):
+            here.hub.push(older)  # say, a slow read finishing after the phone got seq 1
             await asyncio.sleep(0.01)
         assert [v["seq"] for v in phone.views] == [1]

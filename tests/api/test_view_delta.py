@@ -14,9 +14,9 @@ import pytest
 import websockets
 
 from app.games import registry
+from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.hub import Connection
-from app.rooms.service import LOG_KEEP, RoomSnapshot, SeatInfo
-from app.rooms.wire import DeltaPush, ViewParts
+from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
 from tests.support.client import OPEN, Socket, auth, create_room, play
 from tests.support.server import RunningServer
 
@@ -184,10 +184,16 @@ async def test_a_delta_phone_whose_queued_views_are_dropped_gets_the_next_one_wh
         public = {"n": seq, "fixed": "same"}
         return {"status": "playing", "to_act": [0], "public": public, "private": None, "log": log}
 
+    class Snap:  # what `send_room` reads of a room at one seq
+        def __init__(self, seq: int) -> None:
+            self.seq, self.status = seq, "playing"
+
+        def view(self, seat: int | None) -> dict[str, Any]:
+            return view(self.seq)
+
     sent = []
     for seq in range(1, 6):
-        push = DeltaPush(seq)
-        conn.send_parts(push, push.parts(view(seq)), "playing")
+        conn.send_room(Snap(seq))  # type: ignore[arg-type]
         sent.append(conn._queue[-1][1])
         await asyncio.sleep(0)  # the writer takes the first and stalls on it
     kinds = ["base" in json.loads(text) for text in sent]

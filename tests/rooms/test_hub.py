@@ -11,6 +11,7 @@ import pytest
 from app.rooms import hub as hub_module
 from app.rooms.broker import Message
 from app.rooms.hub import MAX_DROPS_IN_A_ROW, PRESENCE_FOR, Connection, Hub
+from tests.rooms.support import room
 
 pytestmark = pytest.mark.asyncio
 
@@ -93,9 +94,10 @@ async def test_close_after_sending_flushes_the_queue_first() -> None:
 async def test_presence_counts_other_instances_until_they_stop_telling(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    hub = Hub(service=None, instance="here")  # type: ignore[arg-type]  # no socket needs it
+    hub = Hub(instance="here")
     told = Message("presence", "ROOM22", 0, "there", 0.0, {"seats": [1], "spectators": 2})
-    await hub.on_message(told)
+    assert hub.heard(told)  # news: the phones here are told
+    assert not hub.heard(told)  # the same again (a heartbeat): nothing to tell
     assert hub.presence("ROOM22", [0, 1], frozenset()) == {
         "type": "presence",
         "seats": [{"seat": 0, "connected": False}, {"seat": 1, "connected": True}],
@@ -112,3 +114,27 @@ async def test_presence_counts_other_instances_until_they_stop_telling(
 async def test_a_broker_message_from_a_newer_instance_still_decodes() -> None:
     raw = b'{"kind":"state","room":"ROOM22","seq":3,"origin":"x","sent_at":1.0,"later":true}'
     assert Message.decode(raw) == Message("state", "ROOM22", 3, "x", 1.0)
+
+
+async def test_a_push_sends_each_socket_its_own_view_once_and_never_an_older_one() -> None:
+    hub = Hub(instance="here")
+    phones = {seat: FastSocket() for seat in (0, 1, None)}
+    conns = [hub.register(ws, "ROOM22", seat) for seat, ws in phones.items()]
+    older = room()
+    newer = room()
+    newer.take(newer.step(0, {"type": "pick", "number": 3}, None, 5.0))
+    hub.push(newer)
+    hub.push(newer)  # the same seq again (a coalesced refresh): nothing new to send
+    hub.push(older)  # a slow read finishing late: the phones keep the newer view
+    await asyncio.sleep(0.01)
+    for seat, ws in phones.items():
+        assert [m["seq"] for m in ws.sent] == [1]
+        assert ws.sent[0] == json.loads(newer.view_message(seat).encode())
+    assert '"private":{"secret":3}' in json.dumps(phones[0].sent, separators=(",", ":"))
+    assert '"secret":3' not in json.dumps(phones[1].sent + phones[None].sent, separators=(",", ":"))
+    hub.push(newer, force=True)  # the seats changed, not the game: sent again
+    await asyncio.sleep(0.01)
+    assert [len(ws.sent) for ws in phones.values()] == [2, 2, 2]
+    for conn in conns:
+        assert await hub.unregister(conn) == (conn is conns[-1])  # the last one out says so
+    assert not hub.watched("ROOM22")

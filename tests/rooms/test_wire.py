@@ -1,4 +1,4 @@
-"""A view message keeps the UTF-8 bytes it was decoded from (app/rooms/wire.py): the server
+"""A view message keeps the UTF-8 bytes it was decoded from (app/rooms/views.py): the server
 encodes it back for every socket, and must get exactly what encoding the text would give."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from app.rooms.wire import Utf8Text
+from app.rooms.views import Utf8Text
 
 MESSAGE = {
     "type": "view",

@@ -15,16 +15,16 @@ from types import MappingProxyType
 from typing import Any
 
 from app.games.base import (
-    REVEAL,
     Action,
     Event,
     JsonDict,
     ModeSpec,
     OptionSpec,
+    PublicView,
     Result,
     Rng,
     View,
-    Viewer,
+    ViewAliases,
     check_legal,
 )
 
@@ -46,7 +46,11 @@ class TinyState:
         return "secret" if None in self.secrets else "count"
 
 
-class Tiny:
+class TinyResult(Result):
+    total: int
+
+
+class Tiny(ViewAliases[TinyState]):
     id = "tiny"
     name: Mapping[str, str] = MappingProxyType(
         {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}
@@ -87,8 +91,7 @@ class Tiny:
             return replace(state, total=total, winner=seat), events
         return replace(state, total=total, turn=(state.turn + 1) % state.seats), events
 
-    def view(self, state: TinyState, viewer: Viewer) -> View:
-        over = state.winner is not None
+    def public(self, state: TinyState) -> PublicView:
         public: JsonDict = {
             "total": state.total,
             "target": state.target,
@@ -96,17 +99,20 @@ class Tiny:
             "chosen": [s is not None for s in state.secrets],
             "score": [0, 0],
         }
-        if over or viewer is REVEAL:
+        if state.winner is not None:
             public["secrets"] = list(state.secrets)
-        private = None
-        if isinstance(viewer, int):
-            private = {"secret": state.secrets[viewer]}
-        return View(state.phase, public, private)
+        return PublicView(state.phase, public)
 
-    def private_view(self, state: TinyState, seat: int) -> JsonDict | None:
-        return self.view(state, seat).private
+    def private(self, state: TinyState, seat: int) -> JsonDict | None:
+        if not 0 <= seat < state.seats:
+            return None
+        return {"secret": state.secrets[seat]}
 
-    def result(self, state: TinyState) -> Result | None:
+    def revealed(self, state: TinyState) -> View:
+        shown = self.public(state)
+        return View(shown.phase, shown.public | {"secrets": list(state.secrets)}, None)
+
+    def result(self, state: TinyState) -> TinyResult | None:
         if state.winner is None:
             return None
         return {"winners": [state.winner], "total": state.total}

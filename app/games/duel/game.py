@@ -1,4 +1,5 @@
-"""The Football Duel `Game`: metadata as data, the rest delegated to rules, views and bot."""
+"""The Football Duel `Game`, the contract of `app.games.base.Game`: metadata as data, the rest
+delegated to rules (set-up, whose turn, legal actions, apply), outcome, views and bot."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from app.games.base import (
     JsonDict,
     ModeSpec,
     OptionSpec,
-    Result,
+    PublicView,
     View,
-    Viewer,
+    ViewAliases,
+    view,
 )
 from app.games.duel import bot, rules, views
 from app.games.duel import state as duel_state
+from app.games.duel.outcome import DuelResult
 from app.games.duel.state import Options, State
 
 MODES: Final[Mapping[str, ModeSpec]] = {
@@ -35,10 +38,11 @@ MODES: Final[Mapping[str, ModeSpec]] = {
 }
 
 
-class DuelGame:
+class DuelGame(ViewAliases[State]):
     id: str = "duel"
     name: Mapping[str, str] = {"en": "Football Duel", "hu": "Foci-párbaj", "da": "Fodbold-duel"}
     modes: Mapping[str, ModeSpec] = MODES
+    has_bot: bool = True
 
     def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> State:
         if mode not in self.modes:
@@ -46,7 +50,7 @@ class DuelGame:
         if seats != 2:
             raise BadOptions("Football Duel is played by exactly 2 players")
         checked = self.modes[mode].check_options(options)
-        return rules.new_state(Options(**checked), seed)
+        return rules.new(Options(**checked), seed)[0]
 
     def to_act(self, state: State) -> frozenset[int]:
         return rules.to_act(state)
@@ -57,13 +61,16 @@ class DuelGame:
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         return rules.apply(state, seat, action)
 
-    def view(self, state: State, viewer: Viewer) -> View:
-        return views.view(state, viewer)
+    def public(self, state: State) -> PublicView:
+        return views.public(state)
 
-    def private_view(self, state: State, seat: int) -> JsonDict | None:
-        return views.private_view(state, seat) if seat in (0, 1) else None
+    def private(self, state: State, seat: int) -> JsonDict | None:
+        return views.private(state, seat)
 
-    def result(self, state: State) -> Result | None:
+    def revealed(self, state: State) -> View:
+        return views.revealed(state)
+
+    def result(self, state: State) -> DuelResult | None:
         return rules.result(state)
 
     def dump(self, state: State) -> JsonDict:
@@ -76,7 +83,7 @@ class DuelGame:
         legal = rules.legal_actions(state, seat)
         if not legal:
             return None
-        return bot.choose(views.view(state, seat), seat, legal, rng)
+        return bot.choose(view(self, state, seat), seat, legal, rng)
 
 
 GAME: Final = DuelGame()

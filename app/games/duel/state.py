@@ -1,4 +1,5 @@
-"""The Football Duel state: immutable dataclasses that round-trip through JSON.
+"""The Football Duel state: immutable dataclasses that round-trip through JSON, and the small
+edits that build a new tuple from an old one.
 
 Piles are tuples with the top card first. Chain slots are 0-based here (slots 1-6 on the wire).
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from app.games.base import JsonDict, Rng
+from app.games.base import Event, JsonDict, Rng
 from app.games.duel.cards import Card
 
 CHAIN_SLOTS: Final = 6
@@ -20,6 +21,7 @@ SHOOTOUT_TAKERS: Final = 7
 SHOOTOUT_DROPPED: Final = 2
 
 Slots = tuple[Card | None, ...]
+Events = list[Event]  # the public events of one `apply`, collected in order
 
 
 class Phase:
@@ -115,6 +117,27 @@ class State:
     shooter: int = 0
     first_shooter: int = 0
     coin_winner: int | None = None  # shoot-out decided by a coin toss (piles exhausted)
+
+
+# --- Small edits of frozen parts ---------------------------------------------------------------
+
+
+def player(seat: int) -> str:
+    """The English fallback name of a seat in event texts."""
+    return f"P{seat + 1}"
+
+
+def pair(sides: tuple[Side, Side], seat: int, side: Side) -> tuple[Side, Side]:
+    return (side, sides[1]) if seat == 0 else (sides[0], side)
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def set_slot(chain: Slots, slot: int, card: Card | None) -> Slots:
+    return (*chain[:slot], card, *chain[slot + 1 :])
 
 
 # --- JSON --------------------------------------------------------------------------------------

@@ -8,9 +8,10 @@ goalkeeper it picked, and its shoot-out keepers and takers.
 
 from __future__ import annotations
 
-from app.games.base import REVEAL, JsonDict, View, Viewer
+from app.games.base import JsonDict, PublicView, View
 from app.games.duel.cards import TEAMS, Card, back, face
-from app.games.duel.rules import allowed_slots, shootout_goals, to_act
+from app.games.duel.outcome import shootout_goals
+from app.games.duel.rules import allowed_slots, to_act
 from app.games.duel.state import SHOOTOUT_KEEPERS, SHOTS_TO_EARN, Kicker, Phase, Side, Slots, State
 
 
@@ -89,7 +90,11 @@ def _public_shootout(state: State) -> JsonDict | None:
     }
 
 
-def public_view(state: State) -> JsonDict:
+def public(state: State) -> PublicView:
+    return PublicView(state.phase, _public(state))
+
+
+def _public(state: State) -> JsonDict:
     in_match = state.phase in (Phase.CHALLENGE, Phase.GOALKEEPER, Phase.SHOT, Phase.ARRANGE)
     return {
         "half": state.half,
@@ -105,7 +110,11 @@ def public_view(state: State) -> JsonDict:
     }
 
 
-def private_view(state: State, seat: int) -> JsonDict:
+def private(state: State, seat: int) -> JsonDict | None:
+    """The seat's own hand and chain (its pending arrangement while arranging), the goalkeeper
+    it picked and its shoot-out cards; None for anyone but the two seats."""
+    if seat not in (0, 1):
+        return None
     side = state.sides[seat]
     hand, chain = side.hand, side.chain
     if state.arranging is not None:
@@ -127,22 +136,14 @@ def private_view(state: State, seat: int) -> JsonDict:
     return mine
 
 
-def _revealed(state: State) -> JsonDict:
+def revealed(state: State) -> View:
     """Everything face up (replays and tests)."""
     piles = [side.pile for side in state.sides]
     if state.shootout is not None:
         piles = [k.pile for k in state.shootout]
-    return {
-        "seats": [private_view(state, seat) for seat in (0, 1)],
+    face_up = {
+        "seats": [private(state, seat) for seat in (0, 1)],
         "piles": [_faces(p) for p in piles],
         "goalkeeper": None if state.keeper is None else face(state.keeper),
     }
-
-
-def view(state: State, viewer: Viewer) -> View:
-    public = public_view(state)
-    if viewer is REVEAL:
-        return View(state.phase, public, _revealed(state))
-    if isinstance(viewer, int) and viewer in (0, 1):
-        return View(state.phase, public, private_view(state, viewer))
-    return View(state.phase, public, None)
+    return View(state.phase, _public(state), face_up)

@@ -7,15 +7,14 @@ scorer's entry list between the stakes and the settlement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
 from app.games.base import Action, Event, JsonDict, Rng, check_legal
 from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
-from app.games.focifogadas.record import MatchRecord
+from app.games.focifogadas.options import DISC_POOL, DISC_POOLS, INSOLVENCY_SPLIT, STAKE_LIMIT
 
-DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D)
+DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D); "sevens" in options.DISC_POOLS
 DISC_COPIES: Final = 3
 MARKER_VALUE: Final = 100  # §10.5 (S*)
 MONEY_PER_PLAYER: Final = 1000  # §10.1 (S*): 1000 × N each
@@ -28,6 +27,50 @@ DRAFT: Final = "draft"
 DISCS: Final = "discs"
 STAKES: Final = "stakes"
 DONE: Final = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """The §12.1 alternatives of the bookmakers' table (defaults: the designed rules)."""
+
+    disc_values: tuple[int, ...] = DISC_VALUES  # §10.4 disc_pool
+    disc_copies: int = DISC_COPIES
+    stake_cap: int | None = None  # §10.5 rule 4 / A10: bettors per card once all are covered
+    split: str = "proportional"  # §10.7 / A11 insolvency_split: or "equal" per winning bettor
+
+    def to_json(self) -> JsonDict:
+        return {
+            "disc_values": list(self.disc_values),
+            "disc_copies": self.disc_copies,
+            "stake_cap": self.stake_cap,
+            "split": self.split,
+        }
+
+    @classmethod
+    def from_json(cls, d: JsonDict) -> TableRules:
+        cap = d["stake_cap"]
+        return cls(
+            tuple(int(v) for v in d["disc_values"]),
+            int(d["disc_copies"]),
+            None if cap is None else int(cap),
+            str(d["split"]),
+        )
+
+
+STANDARD: Final = TableRules()
+# The room options of the table (options.py), for the ModeSpec of Bukméker and live mode.
+TABLE_OPTIONS: Final = {
+    "disc_pool": DISC_POOL,
+    "stake_limit_after_all_covered": STAKE_LIMIT,
+    "insolvency_split": INSOLVENCY_SPLIT,
+}
+
+
+def table_rules(options: JsonDict) -> TableRules:
+    """The table's rules from checked room options."""
+    values, copies = DISC_POOLS[str(options["disc_pool"])]
+    cap = options["stake_limit_after_all_covered"]
+    return TableRules(values, copies, cap, str(options["insolvency_split"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +106,15 @@ class Book:
     markers: tuple[int, ...]
     stakes: tuple[Stake, ...]
     stake_seat: int
+    rules: TableRules = STANDARD
 
 
 # --- Setup ----------------------------------------------------------------------------------
 
 
-def deal(n: int, start: int, markers: int, rng: Rng) -> tuple[Book, Rng, list[Event]]:
+def deal(
+    n: int, start: int, markers: int, rng: Rng, rules: TableRules = STANDARD
+) -> tuple[Book, Rng, list[Event]]:
     """§10.1 / §11 step 1: 4 light + 4 dark cards each, 1000·N money, the disc pool."""
     light, rng = rng.shuffle(LIGHT_IDS)
     dark, rng = rng.shuffle(DARK_IDS)
@@ -84,10 +130,11 @@ def deal(n: int, start: int, markers: int, rng: Rng) -> tuple[Book, Rng, list[Ev
         picks=(None,) * n,
         disc_turn=0,
         offers=(),
-        discs_left=(DISC_COPIES,) * len(DISC_VALUES),
+        discs_left=(rules.disc_copies,) * len(rules.disc_values),
         markers=(markers,) * n,
         stakes=(),
         stake_seat=start,
+        rules=rules,
     )
     events: list[Event] = [
         {"event": "betting_cards_dealt", "light": k, "dark": k, "money": book.money[0]},
@@ -130,7 +177,7 @@ def legal(b: Book, seat: int) -> list[Action]:
     if b.phase == DISCS:
         return [
             {"type": "disc", "value": v}
-            for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
+            for v, k in zip(b.rules.disc_values, b.discs_left, strict=True)
             if k
         ]
     return [
@@ -144,9 +191,14 @@ def bettors(b: Book, card: str) -> set[int]:
     return {s.seat for s in b.stakes if s.card == card}
 
 
+LIMITS: Final = ("two_bettor_limit", "three_bettor_limit")  # rule 4, the fallback waives them
+
+
 def stake_blocks(b: Book, seat: int) -> dict[str, str]:
-    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2, 4; no markers left)."""
+    """Why each offered card is closed to `seat` now (§10.5 rules 1, 2, 4; no markers left).
+    Once every card is covered, `rules.stake_cap` (A10) may still cap the bettors per card."""
     bare = any(not bettors(b, o.card) for o in b.offers)
+    cap = b.rules.stake_cap
     blocks: dict[str, str] = {}
     for o in b.offers:
         on_card = bettors(b, o.card)
@@ -156,6 +208,8 @@ def stake_blocks(b: Book, seat: int) -> dict[str, str]:
             blocks[o.card] = "already_staked"
         elif bare and len(on_card) >= LIMIT_WHILE_BARE:
             blocks[o.card] = "two_bettor_limit"
+        elif not bare and cap is not None and len(on_card) >= cap:
+            blocks[o.card] = "three_bettor_limit"
         elif not b.markers[seat]:
             blocks[o.card] = "no_markers"
     return blocks
@@ -167,7 +221,7 @@ def stakeable(b: Book, seat: int) -> list[str]:
     open_cards = [o.card for o in b.offers if o.card not in blocks]
     if open_cards:
         return open_cards
-    return [o.card for o in b.offers if blocks[o.card] == "two_bettor_limit"]
+    return [o.card for o in b.offers if blocks[o.card] in LIMITS]
 
 
 # --- Applying a decision --------------------------------------------------------------------
@@ -199,7 +253,7 @@ def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
     """§10.3 step 2: the pick is turned up and gets a disc; then the hands pass left."""
     card = b.picks[seat]
     assert card is not None
-    index = DISC_VALUES.index(value)
+    index = b.rules.disc_values.index(value)
     discs = list(b.discs_left)
     discs[index] -= 1
     picks = tuple(None if i == seat else p for i, p in enumerate(b.picks))  # now face up
@@ -263,128 +317,6 @@ def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, list[Event]]:
     return replace(b, stake_seat=nxt), events
 
 
-# --- Settlement (§10.7) -----------------------------------------------------------------------
-
-
-def markers_on(stakes: Iterable[Stake], card: str) -> int:
-    return sum(s.n for s in stakes if s.card == card)
-
-
-def settle(
-    money: tuple[int, ...],
-    offers: tuple[Offer, ...],
-    stakes: tuple[Stake, ...],
-    occurred: Callable[[str], bool],
-) -> tuple[tuple[int, ...], list[JsonDict]]:
-    """§10.7: winning staked cards by (disc, markers), equal ones as one simultaneous group.
-
-    Returns the balances after settlement and the ordered groups, each
-    `{"disc", "markers", "cards", "transfers": [{card, payer, payee, owed, paid, forgiven}]}`.
-    """
-    n = len(money)
-    winning = [o for o in offers if markers_on(stakes, o.card) and occurred(o.card)]
-    keys = sorted({(o.disc, markers_on(stakes, o.card)) for o in winning})
-    balance = list(money)
-    groups: list[JsonDict] = []
-    for key in keys:
-        group = [o for o in winning if (o.disc, markers_on(stakes, o.card)) == key]
-        start = tuple(balance)  # A12: payments use the balances at the start of the group
-        transfers: list[JsonDict] = []
-        for bookmaker in sorted({o.bookmaker for o in group}):
-            cards = [o for o in group if o.bookmaker == bookmaker]
-            transfers += _pay_out(bookmaker, cards, stakes, start[bookmaker], n)
-        for t in transfers:
-            balance[t["payer"]] -= t["paid"]
-            balance[t["payee"]] += t["paid"]
-        groups.append(
-            {
-                "disc": key[0],
-                "markers": key[1],
-                "cards": [o.card for o in group],
-                "transfers": transfers,
-            }
-        )
-    return tuple(balance), groups
-
-
-def _pay_out(
-    bookmaker: int, cards: list[Offer], stakes: tuple[Stake, ...], avail: int, n: int
-) -> list[JsonDict]:
-    """One bookmaker's claims in one group: in full, or its whole balance in proportion."""
-    owed_by_card = [
-        (o.card, s.seat, MARKER_VALUE * o.disc * s.n)
-        for o in cards
-        for s in stakes
-        if s.card == o.card
-    ]
-    claim: dict[int, int] = {}
-    for _, seat, owed in owed_by_card:
-        claim[seat] = claim.get(seat, 0) + owed  # A28: summed per bettor
-    total = sum(claim.values())
-    if avail >= total:
-        pay = dict(claim)
-    else:
-        pay = {seat: avail * c // total for seat, c in claim.items()}
-        leftover = avail - sum(pay.values())
-        clockwise = [(bookmaker + k) % n for k in range(1, n)]
-        for seat in (s for s in clockwise if s in claim):
-            if leftover == 0:
-                break
-            pay[seat] += 1
-            leftover -= 1
-    transfers: list[JsonDict] = []
-    for card, seat, owed in owed_by_card:
-        paid = min(owed, pay[seat])  # a bettor's pay covers its cards in settlement order
-        pay[seat] -= paid
-        transfers.append(
-            {
-                "card": card,
-                "payer": bookmaker,
-                "payee": seat,
-                "owed": owed,
-                "paid": paid,
-                "forgiven": owed - paid,
-            }
-        )
-    return transfers
-
-
-def settle_book(b: Book, record: MatchRecord) -> tuple[tuple[int, ...], list[JsonDict]]:
-    return settle(b.money, b.offers, b.stakes, lambda card: CARDS[card].holds(record))
-
-
-def winners(money: tuple[int, ...]) -> list[int]:
-    """§10.7: the most pééénz wins; ties share the victory (D)."""
-    best = max(money)
-    return [i for i, m in enumerate(money) if m == best]
-
-
-def final_result(b: Book, record: MatchRecord) -> JsonDict:
-    """The night's result (Bukméker and live alike): §10.7 settlement on the final record."""
-    money, groups = settle_book(b, record)
-    return {
-        "winners": winners(money),
-        "money": list(money),
-        "settlement": groups,
-        "score": list(record.score),
-        "record": record.to_json(),
-    }
-
-
-def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Event]:
-    events: list[Event] = [
-        {
-            "event": "bets_settled",
-            "disc": g["disc"],
-            "cards": g["cards"],
-            "transfers": g["transfers"],
-        }
-        for g in groups
-    ]
-    events.append({"event": "game_over", "money": list(money), "winners": winners(money)})
-    return events
-
-
 # --- English fallback texts of the table's events ---------------------------------------------
 
 _TEXTS: Final = {
@@ -423,66 +355,6 @@ def narrate(events: list[Event]) -> list[Event]:
     return out
 
 
-# --- Views ----------------------------------------------------------------------------------
-
-
-def public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
-    """What the whole table sees: money, markers, offers with stakes and status (§7.6)."""
-    revealing = None
-    if b.phase == DISCS:
-        seat = seat_order(b)[b.disc_turn]
-        card = b.picks[seat]
-        assert card is not None
-        revealing = {"seat": seat, "card": CARDS[card].to_json()}
-    after_money, _ = settle_book(b, record)
-    return {
-        "book_phase": b.phase,
-        "round": b.round,
-        "start_player": b.start,
-        "players": [
-            {
-                "seat": i,
-                "money": b.money[i],
-                "markers": b.markers[i],
-                "hand_size": len(b.hands[i]),
-                "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
-            }
-            for i in range(b.n)
-        ],
-        "revealing": revealing,
-        "discs_left": [
-            {"value": v, "left": k} for v, k in zip(DISC_VALUES, b.discs_left, strict=True)
-        ],
-        "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
-        "stake_seat": b.stake_seat if b.phase == STAKES else None,
-        "if_ended_now": list(after_money),
-    }
-
-
-def _offer_view(b: Book, o: Offer, record: MatchRecord, live_half: int | None) -> JsonDict:
-    stakes = [0] * b.n
-    for s in b.stakes:
-        if s.card == o.card:
-            stakes[s.seat] = s.n
-    return {
-        "bookmaker": o.bookmaker,
-        "card": CARDS[o.card].to_json(),
-        "multiplier": o.disc,
-        "stakes": stakes,
-        "status": CARDS[o.card].status_so_far(record, live_half),
-    }
-
-
-def private(b: Book, seat: int) -> JsonDict:
-    """A seat's own draft hand and hidden pick, and why cards are closed to its stakes."""
-    pick = b.picks[seat]
-    return {
-        "hand": [CARDS[c].to_json() for c in b.hands[seat]],
-        "pick": None if pick is None else CARDS[pick].to_json(),
-        "stake_blocks": stake_blocks(b, seat) if b.phase in (STAKES, DONE) else {},
-    }
-
-
 # --- JSON -----------------------------------------------------------------------------------
 
 
@@ -501,6 +373,7 @@ def dump(b: Book) -> JsonDict:
         "markers": list(b.markers),
         "stakes": [[s.card, s.seat, s.n] for s in b.stakes],
         "stake_seat": b.stake_seat,
+        **({} if b.rules == STANDARD else {"rules": b.rules.to_json()}),
     }
 
 
@@ -519,4 +392,5 @@ def load(d: JsonDict) -> Book:
         markers=tuple(d["markers"]),
         stakes=tuple(Stake(c, int(s), int(k)) for c, s, k in d["stakes"]),
         stake_seat=d["stake_seat"],
+        rules=TableRules.from_json(d["rules"]) if "rules" in d else STANDARD,
     )

@@ -1,9 +1,9 @@
-"""The Drukker bot: it steers the match toward its own bets (rules/focifogadas.md §9).
+"""The bots of the three modes. Each looks only at what its seat sees (views.py): its own
+cards, its drawn pair, the piles it peeked at, the public board, tracks and table.
 
-It looks only at what its seat sees: its own dealt cards and hand, its drawn pair, the
-public board and tracks. Every estimate is a small Monte-Carlo run of `match.simulate` on a
-board whose hidden cards were dealt afresh (`match.resample_hidden`), so it never relies on
-the real order of a pile.
+Drukker (§9): it steers the match toward its own bets. Every estimate is a small Monte-Carlo
+run of `match.simulate` on a board whose hidden cards were dealt afresh
+(`match.resample_hidden`), so it never relies on the real order of a pile.
 
 - Choosing 4 of 8: the subset with the best expected payout over simulated matches.
 - Playing: the card whose continuations pay its hand best (common random numbers for both
@@ -11,28 +11,40 @@ the real order of a pile.
   other card otherwise; once no bet can change any more, it just wastes time.
 - Half time: it buys one card per lost bet (at most 2), replaces the lost ones, draws dark
   for a lost dark card, and keeps the drawn cards most likely to pay.
+
+Bookmakers (Bukméker and live, §10.3–§10.5): `book_action` offers the event it believes least
+likely, sets a disc a little under the fair multiplier and stakes where it sees value. Its
+beliefs: the simulated game's p(BUK) in Bukméker (`odds.prior`), the live model on the
+entries so far in live mode (`odds.live_chance`). In a Bukméker match it plays the card whose
+simulated endings leave it the most money. In live mode it never scores (§11.1).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
-from app.games.base import Action, Rng
-from app.games.focifogadas import bets, match
+from app.games.base import Action, JsonDict, Rng, View
+from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, settlement, views
+from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, CATALOGUE
-from app.games.focifogadas.drukker import DrukkerState, legal_actions, pays
+from app.games.focifogadas.drukker import DrukkerState, pays
+from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.odds import HIGH, MARGIN, Chance, belief, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
 from app.games.focifogadas.views import current_record, live_half
 
 CHOOSE_SAMPLES: Final = 120
 PLAY_SAMPLES: Final = 16
 KEEP_SAMPLES: Final = 60
+ROLLOUTS: Final = 6  # Bukméker: simulated endings per card it may play
 
 
 def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
-    legal = legal_actions(s, seat)
+    legal = drukker.legal_actions(s, seat)
     if len(legal) <= 1:
         return legal[0] if legal else None
     kind = legal[0]["type"]
@@ -54,14 +66,16 @@ def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | N
 # --- Estimates ----------------------------------------------------------------------------------
 
 
-def _fresh_match(n: int, rnd: random.Random) -> match.MatchState:
+def _fresh_match(n: int, time_steps: int, rnd: random.Random) -> match.MatchState:
     piles = []
     for deck in CATALOGUE.decks:
         pile = list(deck)
         rnd.shuffle(pile)
         piles.append(pile)
     kickoff = rnd.randint(0, 1)
-    m, _, _ = match.start_match(piles, 0, kickoff, n, Rng(0), half_time_break=False)
+    m, _, _ = match.start_match(
+        piles, 0, kickoff, n, Rng(0), half_time_break=False, time_steps=time_steps
+    )
     return m
 
 
@@ -72,7 +86,7 @@ def _samples(
     out = []
     for _ in range(n):
         if s.match is None:
-            out.append(match.simulate(_fresh_match(s.n, rnd), rnd))
+            out.append(match.simulate(_fresh_match(s.n, s.time_steps, rnd), rnd))
             continue
         known = match.to_act(s.match) == seat
         board = match.resample_hidden(s.match, rnd, known_pair=known)
@@ -141,3 +155,118 @@ def _keep(s: DrukkerState, seat: int, legal: list[Action], rng: random.Random) -
     assert s.buyer is not None
     records = _samples(s, seat, rng, KEEP_SAMPLES)
     return max(legal, key=lambda a: _value(a["cards"], records))
+
+
+# --- Bookmakers (Bukméker and live) -------------------------------------------------------------
+
+
+def book_action(v: View, legal: list[Action], rnd: random.Random, chance: Chance = prior) -> Action:
+    """Draft, disc and stake decisions for a bookmaker seat (§10.3–§10.5), priced by `chance`
+    (Bukméker: the simulated game's `prior`; live mode: the live model, `live_chance`)."""
+    kind = legal[0]["type"]
+    if kind == "pick":
+        return _pick(legal, rnd, chance)
+    if kind == "disc":
+        assert v.private is not None
+        return _disc(v.private["pick"], legal, chance)
+    if kind == "stake":
+        return _stake(v.public, legal, rnd, chance)
+    return rnd.choice(legal)
+
+
+def _pick(legal: list[Action], rnd: random.Random, chance: Chance) -> Action:
+    """Offer the event it believes least likely (a bookmaker keeps what is not won)."""
+    return min(legal, key=lambda a: (chance(a["card"]), rnd.random()))
+
+
+def _disc(card: JsonDict, legal: list[Action], chance: Chance) -> Action:
+    """A disc a little under the fair price 1/p; exact results get ×8 or more while any is left."""
+    values = [a["value"] for a in legal]
+    if card["kind"] == "dark" and any(v >= HIGH for v in values):
+        values = [v for v in values if v >= HIGH]
+    target = MARGIN / max(chance(card["id"]), 1e-9)
+    return {"type": "disc", "value": min(values, key=lambda m: (abs(m - target), m))}
+
+
+def _stake(public: JsonDict, legal: list[Action], rnd: random.Random, chance: Chance) -> Action:
+    """Stake on the card with the best expected return, more markers when it is good."""
+    offers = {o["card"]["id"]: o for o in public["offers"]}
+
+    def value(card_id: str) -> float:
+        o = offers[card_id]
+        return belief(card_id, o["status"], chance) * float(o["multiplier"]) - 1.0
+
+    cards = list(dict.fromkeys(a["card"] for a in legal))  # legal order: no hash order
+    best = max(cards, key=lambda c: (value(c), rnd.random()))
+    ev = value(best)
+    want = 3 if ev > 0.5 else (2 if ev > 0.0 else 1)
+    options = [a for a in legal if a["card"] == best]
+    return min(options, key=lambda a: abs(a["n"] - want))
+
+
+# --- Bukméker -----------------------------------------------------------------------------------
+
+
+def bukmeker_action(s: BukState, seat: int, rng: random.Random) -> Action | None:
+    """Peeks at random, bookmaking by p(BUK), match cards played toward its own money."""
+    legal = bukmeker.legal_actions(s, seat)
+    if not legal:
+        return None
+    if bukmeker.phase(s) == "peek":
+        return rng.choice(legal)
+    if s.match is None:
+        return book_action(views.bukmeker_view(s, seat), legal, rng)
+    if len(legal) == 1:
+        return legal[0]
+    return max(legal, key=lambda a: (_rollout_money(s, seat, str(a["card"]), rng), rng.random()))
+
+
+def _rollout_money(s: BukState, seat: int, card: str, rnd: random.Random) -> float:
+    """The seat's average money after settlement over simulated endings after `card`.
+
+    The unseen cards are dealt afresh for each rollout (`_resample`): the bot uses only what
+    it can see, its own pair and the piles it peeked at included.
+    """
+    assert s.match is not None
+    total = 0
+    for _ in range(ROLLOUTS):
+        m = _resample(s, seat, rnd)
+        m, _, _ = match.play(m, card, Rng(rnd.getrandbits(63)))
+        final = match.record(m) if match.is_over(m) else match.simulate(m, rnd)
+        money, _ = settlement.settle_book(s.book, final)
+        total += money[seat]
+    return total / ROLLOUTS
+
+
+def _resample(s: BukState, seat: int, rnd: random.Random) -> MatchState:
+    """The match with its piles dealt from what `seat` cannot rule out, sizes kept.
+
+    Per section the candidates are the full 16-card deck (the helper sheet is public) minus
+    the seat's drawn pair and minus the set-aside cards it peeked at: which 4 cards left the
+    match is hidden from a seat that did not look (§10.2).
+    """
+    m = s.match
+    assert m is not None
+    known = set(m.pair or ()) | {c for i in s.peeks[seat] or () for c in s.aside[i]}
+    draw: list[tuple[int, ...]] = []
+    discard: list[tuple[int, ...]] = []
+    for section, deck in enumerate(CATALOGUE.decks):
+        pool = [c for c in deck if c not in known]
+        rnd.shuffle(pool)
+        n_draw, n_discard = len(m.draw[section]), len(m.discard[section])
+        draw.append(tuple(pool[:n_draw]))
+        discard.append(tuple(pool[n_draw : n_draw + n_discard]))
+    return replace(m, draw=tuple(draw), discard=tuple(discard))
+
+
+# --- Live mode ---------------------------------------------------------------------------------
+
+
+def live_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
+    """A bot drafts, sets discs and stakes, priced by the live model on the entries so far
+    (§8.2 live-mode caveat: not the simulated game's odds); it never scores (§11.1: the
+    table trusts a person)."""
+    if s.book.phase == book.DONE or seat not in live.to_act(s):
+        return None
+    chance = live_chance(live.record_of(s.entries), live.live_half(s), live.started(s))
+    return book_action(views.live_view(s, seat), live.legal_actions(s, seat), rng, chance)

@@ -11,7 +11,6 @@ holds where they are. Money moves twice only: −200 per bought card, then the p
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import dataclass, replace
 from typing import Final, TypeVar
 
@@ -24,15 +23,19 @@ from app.games.base import (
     ModeSpec,
     Result,
     Rng,
-    View,
-    Viewer,
     check_legal,
 )
-from app.games.focifogadas import bets, match
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas import bets, match, odds
+from app.games.focifogadas.cards import CATALOGUE
+from app.games.focifogadas.match import TIME_STEPS, MatchState
+from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 
-SPEC: Final = ModeSpec(min_players=2, max_players=6)
+SPEC: Final = ModeSpec(
+    min_players=2,
+    max_players=6,
+    options={"start_player": START_PLAYER, "time_advances_per_half": TIME_ADVANCES},
+)
 START_MONEY: Final = 400  # §9.1
 CARD_PRICE: Final = 200  # §9.3
 PAY_DARK: Final = 1000  # §9.4 exact final result
@@ -82,6 +85,8 @@ class DrukkerState:
     buyers_done: int = 0
     match: MatchState | None = None
     payouts: tuple[int, ...] | None = None
+    start_choice: int | None = None  # the host's start player; None: chance (§7.1 step 3)
+    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half
 
 
 # --- Setup (§9.1) -----------------------------------------------------------------------------
@@ -90,6 +95,8 @@ class DrukkerState:
 def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
     if not SPEC.min_players <= seats <= SPEC.max_players:
         raise BadOptions(f"Drukker is for {SPEC.min_players}–{SPEC.max_players} players")
+    opts = SPEC.check_options(options)
+    start_choice = start_seat(opts, seats)
     rng = Rng(seed)
     light, rng = rng.shuffle(bets.LIGHT_IDS)
     dark, rng = rng.shuffle(bets.DARK_IDS)
@@ -108,21 +115,29 @@ def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
         light=light[seats * DEALT_LIGHT :],
         dark=dark[seats * DEALT_DARK :],
         shown=(),
+        start_choice=start_choice,
+        time_steps=int(opts["time_advances_per_half"]),
     )
 
 
 def _start_match(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
     """§7.1: start player and coin toss (chance), action decks shuffled, first pair drawn."""
     rng = s.rng
-    start, rng = rng.randint(0, s.n - 1)
+    if s.start_choice is None:
+        start, rng = rng.randint(0, s.n - 1)
+        chosen: Event = {"event": "start_player_chosen", "seat": start}
+    else:
+        start, chosen = s.start_choice, start_event(s.start_choice)
     kickoff, rng = rng.randint(0, 1)
     events: list[Event] = [
         {"event": "bets_chosen"},
-        {"event": "start_player_chosen", "seat": start},
+        chosen,
         {"event": "coin_tossed", "team": TEAMS[kickoff]},
     ]
     piles, rng, shuffled = match.shuffle_decks(rng)
-    m, rng, started = match.start_match(piles, start, kickoff, s.n, rng, half_time_break=True)
+    m, rng, started = match.start_match(
+        piles, start, kickoff, s.n, rng, half_time_break=True, time_steps=s.time_steps
+    )
     new_s = replace(s, rng=rng, phase=MATCH, start_player=start, match=m)
     return new_s, events + shuffled + started
 
@@ -333,39 +348,46 @@ def _pay_out(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
     return replace(s, phase=OVER, money=money, payouts=payouts), [event]
 
 
-def result(s: DrukkerState) -> Result | None:
+class DrukkerResult(Result):
+    """The money each supporter ends with (the most wins), the payouts, score and record."""
+
+    money: list[int]
+    payouts: list[int]
+    score: list[int]
+    record: JsonDict
+
+
+def result(s: DrukkerState) -> DrukkerResult | None:
     """§9.4: the most pééénz wins; ties share the victory (A19)."""
     if s.phase != OVER or s.payouts is None or s.match is None:
         return None
     best = max(s.money)
-    return {
-        "winners": [i for i, m in enumerate(s.money) if m == best],
-        "money": list(s.money),
-        "payouts": list(s.payouts),
-        "score": match.score(s.match),
-        "record": match.record(s.match).to_json(),
-    }
+    return DrukkerResult(
+        winners=[i for i, m in enumerate(s.money) if m == best],
+        money=list(s.money),
+        payouts=list(s.payouts),
+        score=match.score(s.match),
+        record=match.record(s.match).to_json(),
+    )
+
+
+def price(s: DrukkerState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: a supporter's own secret bets (the 8 dealt while choosing, then the kept
+    hand and any card drawn at half time and not yet kept); nothing for a spectator."""
+    seat = odds.viewer_seat(s.n, viewer)
+    if seat is None:
+        return None
+    hand = s.hands[seat]
+    ids = list(s.dealt[seat] if hand is None else hand)
+    if s.buyer is not None and s.buyer.seat == seat:
+        ids += s.buyer.drawn
+    m = s.match
+    k = odds.Knowledge(holds_pair=m is not None and match.to_act(m) == seat)
+    template = odds.kickoff_template(CATALOGUE.decks, s.n, 0, True, s.time_steps)
+    return odds.match_odds(m, template, k, ids, context)
 
 
 # --- Views, bot, JSON -------------------------------------------------------------------------
-
-
-def view(s: DrukkerState, viewer: Viewer) -> View:
-    from app.games.focifogadas import views
-
-    return views.drukker_view(s, viewer)
-
-
-def private_view(s: DrukkerState, seat: int) -> JsonDict | None:
-    from app.games.focifogadas import views
-
-    return views.drukker_private(s, seat, views.current_record(s)) if 0 <= seat < s.n else None
-
-
-def bot_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
-    from app.games.focifogadas import bot
-
-    return bot.drukker_action(s, seat, rng)
 
 
 def _dump_buyer(b: Buyer | None) -> JsonDict | None:
@@ -383,7 +405,12 @@ def _load_buyer(d: JsonDict | None) -> Buyer | None:
 
 
 def dump(s: DrukkerState) -> JsonDict:
-    return {
+    # The options are written only when they differ from the defaults: default dumps (and the
+    # golden replays' digests) stay as they were.
+    chosen: JsonDict = {} if s.start_choice is None else {"start_choice": s.start_choice}
+    if s.time_steps != TIME_STEPS:
+        chosen["time_steps"] = s.time_steps
+    return chosen | {
         "n": s.n,
         "rng": s.rng.to_json(),
         "phase": s.phase,
@@ -419,4 +446,6 @@ def load(d: JsonDict) -> DrukkerState:
         buyers_done=int(d["buyers_done"]),
         match=None if d["match"] is None else match.load(d["match"]),
         payouts=None if d["payouts"] is None else tuple(d["payouts"]),
+        start_choice=d.get("start_choice"),
+        time_steps=int(d.get("time_steps", TIME_STEPS)),
     )

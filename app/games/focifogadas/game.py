@@ -1,29 +1,29 @@
-"""The Focifogadás game object: one `Game` that dispatches to a module per mode.
+"""The Focifogadás `Game`, the contract of `app.games.base.Game` (with `HandsOver` for live
+mode's scorer and `Priced` for the odds): one game whose state is `FociState(mode, inner)`,
+dispatched to the mode's parts.
 
-Mode interface (every mode module provides these, over its own frozen state dataclass):
+The package, from the bottom up; a module imports only those above it:
 
-    SPEC: ModeSpec                                     # players and options of the mode
-    new(options, seats, seed) -> State
-    to_act(state) -> frozenset[int]
-    legal_actions(state, seat) -> list[Action]
-    apply(state, seat, action) -> (State, list[Event])  # check_legal first; never mutates
-    view(state, viewer) -> View                        # viewer: seat, None or REVEAL
-    private_view(state, seat) -> JsonDict | None       # view(state, seat).private, alone
-    result(state) -> Result | None
-    bot_action(state, seat, rng: random.Random) -> Action | None
-    dump(state) -> JsonDict;  load(JsonDict) -> State
+    cards.py, bets.py, record.py, options.py   the action cards, betting cards, match record,
+                                               room options (rules §6, §8, §5, §12.1)
+    match.py                                   the shared match of Drukker and Bukméker (§7)
+    book.py, settlement.py                     the shared bookmakers' table and its payout (§10)
+    odds.py                                    Monte Carlo and live-model chances of the cards
+    drukker.py, bukmeker.py, live.py           one module per mode: state, rules, JSON, price
+    views.py                                   what each viewer sees, every mode (§7.6)
+    bot.py                                     the bots of every mode
+    game.py                                    this contract
 
-To add a mode, import its module and add one entry to `MODES` (e.g. `"bukmeker": bukmeker`).
-The game state is `FociState(mode, inner)`; `dump` writes `{"mode": ..., "state": ...}`.
-A mode that plays a match uses `match.py` (see its docstring) and `views.match_public`.
+The modes import the shared match and table, never each other; `dump` writes
+`{"mode": ..., "state": ...}`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Generic, TypeAlias, TypeVar
 
 from app.games.base import (
     Action,
@@ -31,34 +31,83 @@ from app.games.base import (
     Event,
     JsonDict,
     ModeSpec,
-    Result,
+    PublicView,
     View,
-    Viewer,
+    ViewAliases,
 )
-from app.games.focifogadas import bukmeker, drukker, live, odds
+from app.games.focifogadas import bot, bukmeker, drukker, live, views
+from app.games.focifogadas.drukker import DrukkerResult
+from app.games.focifogadas.settlement import BookResult
+
+S = TypeVar("S")
+FociResult: TypeAlias = DrukkerResult | BookResult
 
 
-class ModeRules(Protocol):
-    """What a mode module provides (see the module docstring)."""
+@dataclass(frozen=True, slots=True)
+class Mode(Generic[S]):
+    """One mode's parts, over its own frozen state `S`."""
 
-    SPEC: ModeSpec
+    spec: ModeSpec
+    new: Callable[[JsonDict, int, int], S]
+    to_act: Callable[[S], frozenset[int]]
+    legal_actions: Callable[[S, int], list[Action]]
+    apply: Callable[[S, int, Action], tuple[S, list[Event]]]
+    public: Callable[[S], PublicView]
+    private: Callable[[S, int], JsonDict | None]
+    revealed: Callable[[S], View]
+    result: Callable[[S], FociResult | None]
+    bot_action: Callable[[S, int, random.Random], Action | None]
+    price: Callable[[S, int | None, JsonDict], JsonDict | None]
+    dump: Callable[[S], JsonDict]
+    load: Callable[[JsonDict], S]
 
-    def new(self, options: JsonDict, seats: int, seed: int) -> Any: ...
-    def to_act(self, s: Any) -> frozenset[int]: ...
-    def legal_actions(self, s: Any, seat: int) -> list[Action]: ...
-    def apply(self, s: Any, seat: int, action: Action) -> tuple[Any, list[Event]]: ...
-    def view(self, s: Any, viewer: Viewer) -> View: ...
-    def private_view(self, s: Any, seat: int) -> JsonDict | None: ...
-    def result(self, s: Any) -> Result | None: ...
-    def bot_action(self, s: Any, seat: int, rng: random.Random) -> Action | None: ...
-    def dump(self, s: Any) -> JsonDict: ...
-    def load(self, d: JsonDict) -> Any: ...
 
-
-MODES: Final[dict[str, ModeRules]] = {
-    "drukker": drukker,
-    "bukmeker": bukmeker,
-    "live": live,
+MODES: Final[dict[str, Mode[Any]]] = {
+    "drukker": Mode(
+        drukker.SPEC,
+        drukker.new,
+        drukker.to_act,
+        drukker.legal_actions,
+        drukker.apply,
+        views.drukker_public_view,
+        views.drukker_private_view,
+        views.drukker_revealed,
+        drukker.result,
+        bot.drukker_action,
+        drukker.price,
+        drukker.dump,
+        drukker.load,
+    ),
+    "bukmeker": Mode(
+        bukmeker.SPEC,
+        bukmeker.new,
+        bukmeker.to_act,
+        bukmeker.legal_actions,
+        bukmeker.apply,
+        views.bukmeker_public_view,
+        views.bukmeker_private_view,
+        views.bukmeker_revealed,
+        bukmeker.result,
+        bot.bukmeker_action,
+        bukmeker.price,
+        bukmeker.dump,
+        bukmeker.load,
+    ),
+    "live": Mode(
+        live.SPEC,
+        live.new,
+        live.to_act,
+        live.legal_actions,
+        live.apply,
+        views.live_public_view,
+        views.live_private_view,
+        views.live_revealed,
+        live.result,
+        bot.live_action,
+        live.price,
+        live.dump,
+        live.load,
+    ),
 }
 
 
@@ -68,16 +117,15 @@ class FociState:
     inner: Any  # the mode's own state
 
 
-class Focifogadas:
-    id = "focifogadas"
+class Focifogadas(ViewAliases[FociState]):
+    id: str = "focifogadas"
     name: Mapping[str, str] = {
         "en": "Football Betting",
         "hu": "Focifogadás",
         "da": "Fodboldvæddemål",
     }
-
-    def __init__(self) -> None:
-        self.modes: Mapping[str, ModeSpec] = {name: rules.SPEC for name, rules in MODES.items()}
+    modes: Mapping[str, ModeSpec] = {name: mode.spec for name, mode in MODES.items()}
+    has_bot: bool = True
 
     def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> FociState:
         if mode not in MODES:
@@ -94,13 +142,16 @@ class Focifogadas:
         inner, events = MODES[state.mode].apply(state.inner, seat, action)
         return FociState(state.mode, inner), events
 
-    def view(self, state: FociState, viewer: Viewer) -> View:
-        return MODES[state.mode].view(state.inner, viewer)
+    def public(self, state: FociState) -> PublicView:
+        return MODES[state.mode].public(state.inner)
 
-    def private_view(self, state: FociState, seat: int) -> JsonDict | None:
-        return MODES[state.mode].private_view(state.inner, seat)
+    def private(self, state: FociState, seat: int) -> JsonDict | None:
+        return MODES[state.mode].private(state.inner, seat)
 
-    def result(self, state: FociState) -> Result | None:
+    def revealed(self, state: FociState) -> View:
+        return MODES[state.mode].revealed(state.inner)
+
+    def result(self, state: FociState) -> FociResult | None:
         return MODES[state.mode].result(state.inner)
 
     def dump(self, state: FociState) -> JsonDict:
@@ -114,16 +165,16 @@ class Focifogadas:
         return MODES[state.mode].bot_action(state.inner, seat, rng)
 
     def handover(self, state: FociState, seat: int, to: int) -> Action | None:
-        """Live mode: the scorer's role to the person in seat `to` (see `base.Game`)."""
+        """`HandsOver`: live mode's scorer role to the person in seat `to` (§11.1)."""
         return live.handover(state.inner, seat, to) if state.mode == "live" else None
 
     def odds(self, state: FociState, viewer: int | None, context: JsonDict) -> JsonDict | None:
-        """Live odds of the betting cards for `viewer` (None: the public odds), or None.
+        """`Priced`: the odds of the betting cards for `viewer` (None: the public odds).
 
         `context` = {"seed", "sims", "now" (epoch s), "event_at": {event: epoch s}}; see
-        `odds.for_state`. Pure: the same state and context give the same answer.
+        each mode's `price` and odds.py. Pure: the same state and context give the same answer.
         """
-        return odds.for_state(state.mode, state.inner, viewer, context)
+        return MODES[state.mode].price(state.inner, viewer, context)
 
 
 GAME: Final = Focifogadas()

@@ -10,27 +10,24 @@ time, and the room's commit times of those events drive the live odds (odds.py).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Final
 
 from app.games.base import (
-    REVEAL,
     Action,
     BadOptions,
     Event,
     JsonDict,
     ModeSpec,
     OptionSpec,
-    Result,
     Rng,
-    View,
-    Viewer,
     check_legal,
 )
-from app.games.focifogadas import book, odds
+from app.games.focifogadas import book, odds, settlement
 from app.games.focifogadas.book import Book
+from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.settlement import BookResult
 
 SPEC: Final = ModeSpec(
     min_players=3,
@@ -39,9 +36,13 @@ SPEC: Final = ModeSpec(
         "scorer_seat": OptionSpec(0),  # §11.1 (D): the host, who usually has the TV
         "home_name": OptionSpec("Home"),
         "away_name": OptionSpec("Away"),
+        "start_player": START_PLAYER,
+        # §11 step 1 (S p.13): one of the six cubes marks the colour, 5 are stakes (A16)
+        "live_stake_tokens": LIVE_STAKE_TOKENS,
+        **book.TABLE_OPTIONS,
     },
 )
-MARKERS: Final = 5  # §11 step 1 (S p.13): one of the six cubes marks the colour
+MARKERS: Final = 5  # the default of live_stake_tokens
 
 KICK_OFF, HALF_TIME, FULL_TIME = "kick_off", "half_time", "full_time"
 GOAL_HOME, GOAL_AWAY = "goal_home", "goal_away"
@@ -69,6 +70,7 @@ class LiveState:
     away_name: str
     entries: tuple[str, ...] = ()
     confirming: bool = False  # full time entered, waiting for the scorer's confirmation
+    host_start: bool = False  # the host chose the start player (logged at kick-off)
 
 
 # --- Setup ----------------------------------------------------------------------------------
@@ -81,9 +83,14 @@ def new(options: JsonDict, seats: int, seed: int) -> LiveState:
     scorer = int(opts["scorer_seat"])
     if not 0 <= scorer < seats:
         raise BadOptions("option 'scorer_seat' must name a seat at the table")
+    chosen = start_seat(opts, seats)
     rng = Rng(seed)
-    start, rng = rng.randint(0, seats - 1)  # §7.1 step 3: chance stands in for the roll-off
-    b, rng, _ = book.deal(seats, start, MARKERS, rng)
+    if chosen is None:
+        start, rng = rng.randint(0, seats - 1)  # §7.1 step 3: chance stands in for the roll-off
+    else:
+        start = chosen
+    markers = int(opts["live_stake_tokens"])
+    b, rng, _ = book.deal(seats, start, markers, rng, book.table_rules(opts))
     return LiveState(
         n=seats,
         rng=rng,
@@ -91,6 +98,7 @@ def new(options: JsonDict, seats: int, seed: int) -> LiveState:
         scorer=scorer,
         home_name=str(opts["home_name"]),
         away_name=str(opts["away_name"]),
+        host_start=chosen is not None,
     )
 
 
@@ -214,6 +222,8 @@ def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]
     # The clock of the live odds: the room logs when these were committed (odds.py).
     if entry == KICK_OFF:
         events.append({"event": "half_started", "half": 1, "text": "1st half under way"})
+        if s.host_start:
+            events.append(start_event(s.book.start))
     elif entry == HALF_TIME:
         r = record_of(s.entries)
         events.append({"event": "half_ended", "half": 1, "score": [r.h1, r.a1]})
@@ -241,57 +251,29 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
 def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
     s = replace(s, entries=(*s.entries, FULL_TIME))
     events = [_entry_event(s, FULL_TIME, s.scorer)]
-    money, groups = book.settle_book(s.book, record_of(s.entries))
-    return s, events + book.settlement_events(groups, money)
+    money, groups = settlement.settle_book(s.book, record_of(s.entries))
+    return s, events + settlement.settlement_events(groups, money)
 
 
 # --- Outcome, views, bot, JSON ---------------------------------------------------------------
 
 
-def result(s: LiveState) -> Result | None:
+def result(s: LiveState) -> BookResult | None:
     if phase(s) != "over":
         return None
-    return book.final_result(s.book, record_of(s.entries))
+    return settlement.final_result(s.book, record_of(s.entries))
 
 
-def view(s: LiveState, viewer: Viewer) -> View:
-    r = record_of(s.entries)
-    p = phase(s)
-    public = book.public(s.book, r, live_half(s))
-    if p == "over":
-        money, _ = book.settle_book(s.book, r)
-        for i, player in enumerate(public["players"]):
-            player["money"] = money[i]
-    public.update(
-        {
-            "mode": "live",
-            "score": list(r.score),
-            "half_time_score": [r.h1, r.a1] if HALF_TIME in s.entries else None,
-            "record": r.to_json(),
-            "entries": list(s.entries),
-            "scorer": s.scorer,
-            "confirming_full_time": s.confirming,
-            "teams": {"home": s.home_name, "away": s.away_name},
-        }
-    )
-    if viewer is REVEAL:
-        private: JsonDict | None = {"seats": [book.private(s.book, i) for i in range(s.n)]}
-    elif isinstance(viewer, int) and 0 <= viewer < s.n:
-        private = book.private(s.book, viewer)
-    else:
-        private = None
-    return View(phase=p, public=public, private=private)
+def started(s: LiveState) -> bool:
+    return phase(s) in ("first_half", "second_half", "over")
 
 
-def private_view(s: LiveState, seat: int) -> JsonDict | None:
-    return book.private(s.book, seat) if 0 <= seat < s.n else None
-
-
-def bot_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
-    """A bot drafts, sets discs and stakes; it never scores (§11.1: the table trusts a person)."""
-    if s.book.phase == book.DONE or seat not in to_act(s):
+def price(s: LiveState, viewer: int | None, context: JsonDict) -> JsonDict | None:
+    """`Game.odds`: the live model's odds of the cards `viewer` can see (odds.live_odds)."""
+    ids = odds.book_cards(s.book, odds.viewer_seat(s.n, viewer))
+    if not ids:
         return None
-    return odds.book_action(view(s, seat), legal_actions(s, seat), rng)
+    return odds.live_odds(record_of(s.entries), live_half(s), started(s), ids, context)
 
 
 def handover(s: LiveState, seat: int, to: int) -> Action | None:
@@ -306,7 +288,8 @@ def handover(s: LiveState, seat: int, to: int) -> Action | None:
 
 
 def dump(s: LiveState) -> JsonDict:
-    return {
+    chosen: JsonDict = {"host_start": True} if s.host_start else {}  # defaults: not written
+    return chosen | {
         "n": s.n,
         "rng": s.rng.to_json(),
         "book": book.dump(s.book),
@@ -328,4 +311,5 @@ def load(d: JsonDict) -> LiveState:
         away_name=d["away_name"],
         entries=tuple(d["entries"]),
         confirming=d["confirming"],
+        host_start=bool(d.get("host_start", False)),
     )

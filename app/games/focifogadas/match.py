@@ -43,7 +43,7 @@ from app.games.focifogadas.cards import (
 )
 from app.games.focifogadas.record import CORNER_CAP, RED_CAP, TEAMS, YELLOW_CAP, MatchRecord
 
-TIME_STEPS: Final = 6  # §4.2 / §12.1 time_advances_per_half: start field + 5 green fields
+TIME_STEPS: Final = 6  # §4.2 / §12.1 time_advances_per_half default: start + 5 green fields
 PLAYING: Final = "playing"
 HALF_TIME: Final = "half_time"
 OVER: Final = "over"
@@ -55,7 +55,7 @@ class MatchState:
     half_time_break: bool  # Drukker: stop at half time for the purchases (§7.4 step 2)
     kickoff: int  # the team that kicked off the 1st half
     half: int
-    time_pos: int  # 0..TIME_STEPS; TIME_STEPS = the half is over
+    time_pos: int  # 0..time_steps; time_steps = the half is over
     section: int
     poss: int
     h1: int
@@ -73,6 +73,7 @@ class MatchState:
     last_player: int  # who played the last card of the 1st half (-1 before)
     status: str
     turn: int  # turns played so far
+    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half (6, or 5 for a short half)
 
 
 _SCALARS: Final = (
@@ -85,7 +86,7 @@ _SCALARS: Final = (
 class _Board:
     """A mutable working copy of a `MatchState` for the duration of one or more turns."""
 
-    __slots__ = (*_SCALARS, "discard", "draw", "events", "pair", "roll", "shuffle")
+    __slots__ = (*_SCALARS, "discard", "draw", "events", "pair", "roll", "shuffle", "time_steps")
 
     n_players: int
     half_time_break: bool
@@ -106,6 +107,7 @@ class _Board:
     last_player: int
     status: str
     turn: int
+    time_steps: int
     draw: list[list[int]]
     discard: list[list[int]]
     pair: tuple[int, int] | None
@@ -119,6 +121,7 @@ class _Board:
         self.draw = [list(p) for p in m.draw]
         self.discard = [list(p) for p in m.discard]
         self.pair = m.pair
+        self.time_steps = m.time_steps
         self.events = None
         self.roll = roll
         self.shuffle = shuffle
@@ -129,6 +132,7 @@ class _Board:
             draw=tuple(tuple(p) for p in self.draw),
             discard=tuple(tuple(p) for p in self.discard),
             pair=self.pair,
+            time_steps=self.time_steps,
             **values,
         )
 
@@ -432,11 +436,11 @@ def _play(b: _Board, played: int, other: int) -> None:
     _RESOLVER_OF[played](b, played)
     if b.events is not None:
         b.emit("ball_moved", section=SECTIONS[b.section], poss=TEAMS[b.poss])
-    if b.time_pos < TIME_STEPS and not b.draw[section]:
+    if b.time_pos < b.time_steps and not b.draw[section]:
         _time_advance(b, "deck_exhausted")
-        if b.time_pos < TIME_STEPS:
+        if b.time_pos < b.time_steps:
             _reshuffle(b, section, everything=False)
-    if b.time_pos >= TIME_STEPS:
+    if b.time_pos >= b.time_steps:
         _end_half(b)  # a pending extra turn is lost (A15)
         return
     if identical:
@@ -494,8 +498,10 @@ def start_match(
     rng: Rng,
     *,
     half_time_break: bool,
+    time_steps: int = TIME_STEPS,
 ) -> tuple[MatchState, Rng, list[Event]]:
-    """§7.1 steps 2–6: ball to the kick-off team in midfield; the start player draws."""
+    """§7.1 steps 2–6: ball to the kick-off team in midfield; the start player draws.
+    `time_steps`: the time advances that end a half (§12.1 time_advances_per_half)."""
     m = MatchState(
         n_players=n_players,
         half_time_break=half_time_break,
@@ -519,6 +525,7 @@ def start_match(
         last_player=-1,
         status=PLAYING,
         turn=0,
+        time_steps=time_steps,
     )
     events: list[Event] = [
         {"event": "kicked_off", "team": TEAMS[kickoff], "seat": first_player, "half": 1}
@@ -676,6 +683,8 @@ def dump(m: MatchState) -> JsonDict:
     data["draw"] = [list(p) for p in m.draw]
     data["discard"] = [list(p) for p in m.discard]
     data["pair"] = None if m.pair is None else list(m.pair)
+    if m.time_steps != TIME_STEPS:  # only a non-default half length: default dumps unchanged
+        data["time_steps"] = m.time_steps
     return data
 
 
@@ -685,5 +694,6 @@ def load(data: JsonDict) -> MatchState:
         draw=tuple(tuple(int(c) for c in p) for p in data["draw"]),
         discard=tuple(tuple(int(c) for c in p) for p in data["discard"]),
         pair=None if pair is None else (int(pair[0]), int(pair[1])),
+        time_steps=int(data.get("time_steps", TIME_STEPS)),
         **{name: data[name] for name in _SCALARS},
     )

@@ -11,13 +11,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from functools import lru_cache
+from typing import Final
 
-from app.games.base import Action, JsonDict, Rng, View
+from app.games.base import JsonDict, Rng
 from app.games.focifogadas import bets, book, match
 from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CARDS, CATALOGUE, HOME
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.record import TRACK_CAPS, MatchRecord, Team
 
 # §8.2 p(BUK) of the light cards, L01..L29.
@@ -43,62 +44,26 @@ PRIOR: Final[dict[str, float]] = {
 HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
 MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
 
+Chance = Callable[[str], float]  # a bot's chance that an open card holds at full time
 
-def belief(card_id: str, status: str = "alive") -> float:
-    """The chance the bot gives a card: certain once decided, the prior while open."""
+
+def prior(card_id: str) -> float:
+    """Bukméker's belief: the simulated p(BUK) of §8.2/§8.3."""
+    return PRIOR[card_id]
+
+
+def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float:
+    """The chance the bot gives a card: certain once decided, `chance` while open."""
     if status == "won":
         return 1.0
     if status == "lost":
         return 0.0
-    return PRIOR[card_id]
-
-
-def book_action(v: View, legal: list[Action], rnd: random.Random) -> Action:
-    """Draft, disc and stake decisions for a bookmaker seat (§10.3–§10.5)."""
-    kind = legal[0]["type"]
-    if kind == "pick":
-        return _pick(legal, rnd)
-    if kind == "disc":
-        assert v.private is not None
-        return _disc(v.private["pick"], legal)
-    if kind == "stake":
-        return _stake(v.public, legal, rnd)
-    return rnd.choice(legal)
-
-
-def _pick(legal: list[Action], rnd: random.Random) -> Action:
-    """Offer the event it believes least likely (a bookmaker keeps what is not won)."""
-    return min(legal, key=lambda a: (PRIOR[a["card"]], rnd.random()))
-
-
-def _disc(card: JsonDict, legal: list[Action]) -> Action:
-    """A disc a little under the fair price 1/p; exact results get ×8 or more while any is left."""
-    values = [a["value"] for a in legal]
-    if card["kind"] == "dark" and any(v >= HIGH for v in values):
-        values = [v for v in values if v >= HIGH]
-    target = MARGIN / PRIOR[card["id"]]
-    return {"type": "disc", "value": min(values, key=lambda m: (abs(m - target), m))}
-
-
-def _stake(public: JsonDict, legal: list[Action], rnd: random.Random) -> Action:
-    """Stake on the card with the best expected return, more markers when it is good."""
-    offers = {o["card"]["id"]: o for o in public["offers"]}
-
-    def value(card_id: str) -> float:
-        o = offers[card_id]
-        return belief(card_id, o["status"]) * float(o["multiplier"]) - 1.0
-
-    cards = list(dict.fromkeys(a["card"] for a in legal))  # legal order: no hash order
-    best = max(cards, key=lambda c: (value(c), rnd.random()))
-    ev = value(best)
-    want = 3 if ev > 0.5 else (2 if ev > 0.0 else 1)
-    options = [a for a in legal if a["card"] == best]
-    return min(options, key=lambda a: abs(a["n"] - want))
+    return chance(card_id)
 
 
 # --- Odds for the players (issue 8 §3–§4) -----------------------------------------------------
 #
-# `for_state` is what `Game.odds` returns: {"cards": {id: {"p", "fair"}}, "method", "sims", ...}.
+# Each mode's `price` is what `Game.odds` returns: {"cards": {id: {"p", "fair"}}, "method", ...}.
 # Pure and deterministic: all sampling comes from `context["seed"]`; the clock only enters as
 # `context["now"]` and `context["event_at"]` (live mode). A viewer's odds use only what that
 # viewer can know: the public log, its own pair and the set-aside piles it peeked at.
@@ -232,9 +197,13 @@ def monte_carlo(
     return {c: wins[i] / sims for i, c in enumerate(card_ids)}
 
 
-def kickoff_template(decks: Sequence[Sequence[int]], n: int, start: int, ht: bool) -> MatchState:
+def kickoff_template(
+    decks: Sequence[Sequence[int]], n: int, start: int, ht: bool, time_steps: int = TIME_STEPS
+) -> MatchState:
     """A match at its kick-off with the piles in deck-list order (to be dealt afresh)."""
-    m, _, _ = match.start_match(decks, start, HOME, n, Rng(0), half_time_break=ht)
+    m, _, _ = match.start_match(
+        decks, start, HOME, n, Rng(0), half_time_break=ht, time_steps=time_steps
+    )
     return m
 
 
@@ -396,22 +365,31 @@ def live_odds(
     }
 
 
-# --- Per mode: which cards, what the viewer knows ---------------------------------------------
+def live_chance(record: MatchRecord, half: int | None, started: bool) -> Chance:
+    """The live model's chance of each card given the entries so far, for a bot: the public
+    odds `live_odds` shows with the clock at the start of the half in progress (the engine has
+    no clock; the bots bet before the kick-off, when no minute has gone)."""
+    _, left1, left2 = remaining_minutes(half or 2, started, {})
+
+    @lru_cache(maxsize=64)
+    def chance(card_id: str) -> float:
+        status = bets.card(card_id).status_so_far(record, half)
+        if status != "alive":
+            return float(status == "won")
+        return float(quote(poisson_chance(card_id, record, left1, left2))["p"])
+
+    return chance
 
 
-def for_state(mode: str, s: Any, viewer: int | None, context: JsonDict) -> JsonDict | None:
-    """`Game.odds`: the public odds (viewer None) or one seat's own; None: nothing to show."""
-    seat = viewer if isinstance(viewer, int) and 0 <= viewer < s.n else None
-    if mode == "drukker":
-        return None if seat is None else _drukker(s, seat, context)
-    if mode == "bukmeker":
-        return _bukmeker(s, seat, context)
-    if mode == "live":
-        return _live(s, seat, context)
-    return None
+# --- Which cards a viewer is priced on (the modes' `price` use these) ------------------------
 
 
-def _book_cards(b: Book, seat: int | None) -> list[str]:
+def viewer_seat(n: int, viewer: int | None) -> int | None:
+    """The viewer's seat, or None for a spectator (and anything that is not a seat)."""
+    return viewer if isinstance(viewer, int) and 0 <= viewer < n else None
+
+
+def book_cards(b: Book, seat: int | None) -> list[str]:
     """The offered cards and the pick being revealed for its disc (§10.4); for a seat also
     its own draft hand and hidden pick."""
     ids = [o.card for o in b.offers]
@@ -425,41 +403,3 @@ def _book_cards(b: Book, seat: int | None) -> list[str]:
         if pick is not None:
             ids.append(pick)
     return ids
-
-
-def _bukmeker(s: Any, seat: int | None, context: JsonDict) -> JsonDict | None:
-    ids = _book_cards(s.book, seat)
-    if not ids:
-        return None
-    m: MatchState | None = s.match
-    k = PUBLIC
-    if seat is not None:
-        looked = s.peeks[seat] or ()
-        out = tuple(tuple(s.aside[i]) if i in looked else () for i in range(5))
-        k = Knowledge(out, m is not None and match.to_act(m) == seat)
-    decks = tuple(deck[SET_ASIDE:] for deck in CATALOGUE.decks)  # sizes only: dealt afresh
-    template = kickoff_template(decks, s.n, s.book.start, ht=False)
-    return match_odds(m, template, k, ids, context)
-
-
-def _drukker(s: Any, seat: int, context: JsonDict) -> JsonDict | None:
-    """A supporter's own secret bets (the 8 dealt while choosing, then the kept hand and
-    any card drawn at half time and not yet kept)."""
-    hand = s.hands[seat]
-    ids = list(s.dealt[seat] if hand is None else hand)
-    if s.buyer is not None and s.buyer.seat == seat:
-        ids += s.buyer.drawn
-    m: MatchState | None = s.match
-    k = Knowledge(holds_pair=m is not None and match.to_act(m) == seat)
-    template = kickoff_template(CATALOGUE.decks, s.n, 0, ht=True)
-    return match_odds(m, template, k, ids, context)
-
-
-def _live(s: Any, seat: int | None, context: JsonDict) -> JsonDict | None:
-    from app.games.focifogadas import live
-
-    ids = _book_cards(s.book, seat)
-    if not ids:
-        return None
-    started = live.phase(s) in ("first_half", "second_half", "over")
-    return live_odds(live.record_of(s.entries), live.live_half(s), started, ids, context)

@@ -1,21 +1,31 @@
-"""What each viewer sees of a match and of a Drukker game (rules/focifogadas.md §7.6).
+"""What each viewer sees, in every mode (rules/focifogadas.md §7.6): the contract's
+`public(state)` (the same for everyone), `private(state, seat)` (that seat's secrets) and
+`revealed(state)` (everything face up, for replays), per mode.
 
 This module alone decides visibility, by whitelisting fields. Hidden things: draw-pile order,
 the drawn pair (the current player only), hidden discards, betting hands (their owner only,
 until the end), half-time replaced cards and unchosen cards (never), drawn-not-yet-kept cards
-(the buyer only). REVEAL sees every seat's private part (replays).
+(the buyer only), draft hands and picks until their reveal, the Bukméker piles a seat peeked
+at (that seat only). REVEAL sees every seat's private part.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
-from app.games.base import REVEAL, JsonDict, View, Viewer
-from app.games.focifogadas import bets, match
+from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
+from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
+from app.games.focifogadas.book import Book, Offer
+from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, SECTIONS
 from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.match import TIME_STEPS, MatchState
+from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
+
+S = TypeVar("S", DrukkerState, BukState, LiveState)
 
 BET_BACK = {"id": None, "back": "bet"}
 
@@ -29,7 +39,7 @@ def match_public(m: MatchState) -> JsonDict:
         "status": m.status,
         "half": m.half,
         "time": m.time_pos,
-        "time_steps": TIME_STEPS,
+        "time_steps": m.time_steps,
         "ball": {"section": SECTIONS[m.section], "poss": TEAMS[m.poss]},
         "score": match.score(m),
         "half_time_score": [m.h1, m.a1] if m.half == 2 or m.status != match.PLAYING else None,
@@ -159,13 +169,201 @@ def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     return private
 
 
-def drukker_view(s: DrukkerState, viewer: Viewer) -> View:
+def drukker_public_view(s: DrukkerState) -> PublicView:
+    return PublicView(s.phase, drukker_public(s, current_record(s)))
+
+
+def drukker_private_view(s: DrukkerState, seat: int) -> JsonDict | None:
+    return drukker_private(s, seat, current_record(s)) if 0 <= seat < s.n else None
+
+
+def drukker_revealed(s: DrukkerState) -> View:
     rec = current_record(s)  # once per view: every bet line reads it
-    public = drukker_public(s, rec)
-    if viewer is REVEAL:
-        private: JsonDict | None = {"seats": [drukker_private(s, i, rec) for i in range(s.n)]}
-    elif isinstance(viewer, int) and 0 <= viewer < s.n:
-        private = drukker_private(s, viewer, rec)
-    else:
-        private = None
-    return View(phase=s.phase, public=public, private=private)
+    seats = [drukker_private(s, i, rec) for i in range(s.n)]
+    return View(s.phase, drukker_public(s, rec), {"seats": seats})
+
+
+def drukker_view(s: DrukkerState, viewer: Viewer) -> View:
+    return compose(drukker_public_view, drukker_private_view, drukker_revealed, s, viewer)
+
+
+# --- The bookmakers' table (Bukméker and live, §10) ------------------------------------------
+
+
+def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
+    """What the whole table sees: money, markers, offers with stakes and status (§7.6)."""
+    revealing = None
+    if b.phase == book.DISCS:
+        seat = book.seat_order(b)[b.disc_turn]
+        card = b.picks[seat]
+        assert card is not None
+        revealing = {"seat": seat, "card": bets.card(card).to_json()}
+    after_money, _ = settlement.settle_book(b, record)
+    return {
+        "book_phase": b.phase,
+        "round": b.round,
+        "start_player": b.start,
+        "players": [
+            {
+                "seat": i,
+                "money": b.money[i],
+                "markers": b.markers[i],
+                "hand_size": len(b.hands[i]),
+                "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
+            }
+            for i in range(b.n)
+        ],
+        "revealing": revealing,
+        "discs_left": [
+            {"value": v, "left": k} for v, k in zip(b.rules.disc_values, b.discs_left, strict=True)
+        ],
+        "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
+        "stake_seat": b.stake_seat if b.phase == book.STAKES else None,
+        "if_ended_now": list(after_money),
+    }
+
+
+def _offer_view(b: Book, o: Offer, record: MatchRecord, live_half: int | None) -> JsonDict:
+    stakes = [0] * b.n
+    for s in b.stakes:
+        if s.card == o.card:
+            stakes[s.seat] = s.n
+    return {
+        "bookmaker": o.bookmaker,
+        "card": bets.card(o.card).to_json(),
+        "multiplier": o.disc,
+        "stakes": stakes,
+        "status": bets.card(o.card).status_so_far(record, live_half),
+    }
+
+
+def book_private(b: Book, seat: int) -> JsonDict:
+    """A seat's own draft hand and hidden pick, and why cards are closed to its stakes."""
+    pick = b.picks[seat]
+    return {
+        "hand": [bets.card(c).to_json() for c in b.hands[seat]],
+        "pick": None if pick is None else bets.card(pick).to_json(),
+        "stake_blocks": book.stake_blocks(b, seat) if b.phase in (book.STAKES, book.DONE) else {},
+    }
+
+
+def _book_revealed(s: BukState | LiveState, public: JsonDict, phase: str) -> View:
+    return View(phase, public, {"seats": [_book_seat(s, i) for i in range(s.n)]})
+
+
+def _book_seat(s: BukState | LiveState, seat: int) -> JsonDict:
+    return bukmeker_private(s, seat) if isinstance(s, BukState) else book_private(s.book, seat)
+
+
+def _settled_money(public: JsonDict, b: Book, record: MatchRecord) -> None:
+    """Once over, the players' money is the money after settlement (§10.7)."""
+    money, _ = settlement.settle_book(b, record)
+    for i, player in enumerate(public["players"]):
+        player["money"] = money[i]
+
+
+# --- Bukméker (§10) ---------------------------------------------------------------------------
+
+
+def bukmeker_public(s: BukState) -> JsonDict:
+    p = bukmeker.phase(s)
+    record = bukmeker.record(s)
+    public = book_public(s.book, record, bukmeker.live_half(s))
+    if p == "over":
+        _settled_money(public, s.book, record)
+    public.update(
+        {
+            "mode": "bukmeker",
+            "score": list(record.score),
+            "match": empty_match_public() if s.match is None else match_public(s.match),
+            "peeks": [None if t is None else [SECTIONS[i] for i in t] for t in s.peeks],
+            "peeker": bukmeker.peeker(s) if p == "peek" else None,
+        }
+    )
+    return public
+
+
+def bukmeker_private(s: BukState, seat: int) -> JsonDict:
+    """The seat's draft hand and pick, the piles it peeked at, and its drawn pair."""
+    private = book_private(s.book, seat)
+    looked = s.peeks[seat] or ()
+    private["peeked"] = [
+        {"pile": SECTIONS[i], "cards": [CARDS[c].to_json() for c in s.aside[i]]} for i in looked
+    ]
+    private["pair"] = None
+    if s.match is not None and match.to_act(s.match) == seat:
+        private["pair"] = pair_faces(s.match)
+    return private
+
+
+def bukmeker_public_view(s: BukState) -> PublicView:
+    return PublicView(bukmeker.phase(s), bukmeker_public(s))
+
+
+def bukmeker_private_view(s: BukState, seat: int) -> JsonDict | None:
+    return bukmeker_private(s, seat) if 0 <= seat < s.n else None
+
+
+def bukmeker_revealed(s: BukState) -> View:
+    return _book_revealed(s, bukmeker_public(s), bukmeker.phase(s))
+
+
+def bukmeker_view(s: BukState, viewer: Viewer) -> View:
+    return compose(bukmeker_public_view, bukmeker_private_view, bukmeker_revealed, s, viewer)
+
+
+# --- Live mode (§11) --------------------------------------------------------------------------
+
+
+def live_public(s: LiveState) -> JsonDict:
+    r = live.record_of(s.entries)
+    public = book_public(s.book, r, live.live_half(s))
+    if live.phase(s) == "over":
+        _settled_money(public, s.book, r)
+    public.update(
+        {
+            "mode": "live",
+            "score": list(r.score),
+            "half_time_score": [r.h1, r.a1] if live.HALF_TIME in s.entries else None,
+            "record": r.to_json(),
+            "entries": list(s.entries),
+            "scorer": s.scorer,
+            "confirming_full_time": s.confirming,
+            "teams": {"home": s.home_name, "away": s.away_name},
+        }
+    )
+    return public
+
+
+def live_public_view(s: LiveState) -> PublicView:
+    return PublicView(live.phase(s), live_public(s))
+
+
+def live_private_view(s: LiveState, seat: int) -> JsonDict | None:
+    return book_private(s.book, seat) if 0 <= seat < s.n else None
+
+
+def live_revealed(s: LiveState) -> View:
+    return _book_revealed(s, live_public(s), live.phase(s))
+
+
+def live_view(s: LiveState, viewer: Viewer) -> View:
+    return compose(live_public_view, live_private_view, live_revealed, s, viewer)
+
+
+# --- One viewer ---------------------------------------------------------------------------------
+
+
+def compose(
+    public: Callable[[S], PublicView],
+    private: Callable[[S, int], JsonDict | None],
+    revealed: Callable[[S], View],
+    s: S,
+    viewer: Viewer,
+) -> View:
+    """What one viewer sees (base.view for a mode's state): a seat its secrets on top of the
+    public part, a spectator (None) the public part, REVEAL everything."""
+    if isinstance(viewer, Reveal):
+        return revealed(s)
+    shown = public(s)
+    return View(shown.phase, shown.public, None if viewer is None else private(s, viewer))

@@ -9,8 +9,8 @@ from typing import Any
 
 from app.games.base import Action, View
 from app.games.hattrick.cards import DRIBBLE, KEEPER_BASE, LONG, SHOOTING, SHORT
-from app.games.hattrick.rules import forward as fwd
-from app.games.hattrick.rules import own_col, own_line
+from app.games.hattrick.pitch import forward as fwd
+from app.games.hattrick.pitch import own_col, own_line
 
 Cell = dict[str, Any] | None
 Grid = list[list[Cell]]
@@ -117,10 +117,11 @@ def threat(public: dict[str, Any], grid: Grid, kind: str, sideways: bool) -> flo
     return max(score(grid, c, att, kind) for c in carriers)
 
 
-def choose(view: View, legal: list[Action], rng: random.Random) -> Action:
+def choose(view: View, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    """The bot's pick among `legal`, from what `seat` sees in `view`."""
     public = view.public
     private = view.private or {}
-    me = int(private.get("team", 0))
+    me = seat
     kind = legal[0]["type"]
     if len(legal) == 1:
         return legal[0]

@@ -6,7 +6,9 @@ undisclosed choices (a laid card, a shooting or keeper card before the reveal) s
 
 from __future__ import annotations
 
-from app.games.base import REVEAL, JsonDict, View, Viewer
+from dataclasses import fields
+
+from app.games.base import JsonDict, PublicView, View
 from app.games.hattrick.cards import (
     COLOUR,
     EMPTY_NAMES,
@@ -20,8 +22,8 @@ from app.games.hattrick.cards import (
     number_of,
     team_of,
 )
-from app.games.hattrick.rules import attack_of, defence_of, is_star, keeper_base
-from app.games.hattrick.state import Match
+from app.games.hattrick.pitch import attack_of, defence_of, is_star, keeper_base
+from app.games.hattrick.state import Match, Options
 
 
 def card_face(card: str) -> JsonDict:
@@ -92,40 +94,43 @@ def shot_view(m: Match) -> JsonDict | None:
     shot = m.shot
     if shot is None:
         return None
-    out = {
-        k: shot[k]
-        for k in (
-            "team",
-            "player",
-            "colour",
-            "line",
-            "col",
-            "penalty",
-            "base",
-            "overlay",
-            "allowance",
-            "power",
-            "total",
-            "outcome",
-        )
-    }
+    live = not shot.resolved
     # Once the shot is resolved its cards are in the discard piles, and may later be shuffled
     # into a temporary deck: from then on only the numbers stay on show.
-    live = not shot["resolved"]
-    # §2.5/§8.3: the base is public from the shot's start (shooter's field, keeper's set), so
-    # both managers see what the keeper card gives before they choose (issue 6).
-    out["base"] = shot["base"] if shot["base"] is not None else keeper_base(m)
-    out["card"] = card_face(shot["card"]) if live else None
-    out["card_value"] = card_value(shot["card"])
-    out["shooting"] = card_face(shot["shooting"]) if shot["shooting"] else None
-    out["keeper"] = card_face(shot["keeper"]) if shot["keeper"] else None
-    out["drawn"] = [card_face(c) for c in shot["drawn"]] if live else []
-    out["drawn_values"] = [card_value(c) for c in shot["drawn"]]
-    out["chosen"] = [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)]
-    return out
+    return {
+        "team": shot.team,
+        "player": shot.player,
+        "colour": shot.colour,
+        "line": shot.line,
+        "col": shot.col,
+        "penalty": shot.penalty,
+        # §2.5/§8.3: the base is public from the shot's start (shooter's field, keeper's set),
+        # so both managers see what the keeper card gives before they choose (issue 6).
+        "base": shot.base if shot.base is not None else keeper_base(m),
+        "overlay": shot.overlay,
+        "allowance": shot.allowance,
+        "power": shot.power,
+        "total": shot.total,
+        "outcome": shot.outcome,
+        "card": card_face(shot.card) if live else None,
+        "card_value": card_value(shot.card),
+        "shooting": card_face(shot.shooting) if shot.shooting else None,
+        "keeper": card_face(shot.keeper) if shot.keeper else None,
+        "drawn": [card_face(c) for c in shot.drawn] if live else [],
+        "drawn_values": [card_value(c) for c in shot.drawn],
+        "chosen": [m.phase == "shot_cards" and m.pending[t] is not None for t in (0, 1)],
+    }
 
 
-def public_view(m: Match) -> JsonDict:
+def options_json(options: Options) -> JsonDict:
+    return {f.name: getattr(options, f.name) for f in fields(options)}
+
+
+def public(m: Match) -> PublicView:
+    return PublicView(m.phase, _public(m))
+
+
+def _public(m: Match) -> JsonDict:
     so = m.shootout
     return {
         "half": m.half,
@@ -133,12 +138,12 @@ def public_view(m: Match) -> JsonDict:
         "shootout": None
         if so is None
         else {
-            "goals": list(so["goals"]),
-            "taken": list(so["taken"]),
-            "first": so["first"],
-            "kicker": so["kicker"],
+            "goals": list(so.goals),
+            "taken": list(so.taken),
+            "first": so.first,
+            "kicker": so.kicker,
         },
-        "teams": [m.options["team_blue"], m.options["team_red"]],
+        "teams": [m.options.team_blue, m.options.team_red],
         "pitch": [[None if p is None else player_face(m, p) for p in row] for row in m.grid],
         "empty_names": {k: list(v) for k, v in EMPTY_NAMES.items()},
         "carrier": m.carrier,
@@ -159,11 +164,14 @@ def public_view(m: Match) -> JsonDict:
         "keepers": [[card_face(c) for c in keeper_cards(t, 1 in m.stars[t])] for t in (0, 1)],
         "keeper_star": [1 in m.stars[t] for t in (0, 1)],
         "shot": shot_view(m),
-        "options": dict(m.options),
+        "options": options_json(m.options),
     }
 
 
-def private_view(m: Match, seat: int) -> JsonDict:
+def private(m: Match, seat: int) -> JsonDict | None:
+    """The manager's own hand and the card it chose face down; None for anyone else."""
+    if seat not in (0, 1):
+        return None
     chosen = m.pending[seat]
     return {
         "team": seat,
@@ -172,16 +180,11 @@ def private_view(m: Match, seat: int) -> JsonDict:
     }
 
 
-def view(m: Match, viewer: Viewer) -> View:
-    public = public_view(m)
-    if viewer is None:
-        return View(m.phase, public, None)
-    if viewer == REVEAL:
-        private: JsonDict = {
-            "hands": [[card_face(c) for c in h] for h in m.hands],
-            "piles": [[card_face(c) for c in p] for p in m.piles],
-            "pending": [None if c is None else card_face(c) for c in m.pending],
-        }
-        return View(m.phase, public, private)
-    assert isinstance(viewer, int)
-    return View(m.phase, public, private_view(m, viewer))
+def revealed(m: Match) -> View:
+    """Everything face up: both hands, the order of both draw piles, the hidden choices."""
+    face_up: JsonDict = {
+        "hands": [[card_face(c) for c in h] for h in m.hands],
+        "piles": [[card_face(c) for c in p] for p in m.piles],
+        "pending": [None if c is None else card_face(c) for c in m.pending],
+    }
+    return View(m.phase, _public(m), face_up)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from app.games.base import view
 from app.games.duel import GAME
 from app.games.duel.state import Phase, State
 from tests.engines.duel.play import Match, bot, uniform
@@ -51,7 +52,7 @@ def test_bot_decides_only_from_what_its_seat_can_see() -> None:
         if 0 not in GAME.to_act(state) or state.arranging is not None:
             continue
         twin = _shuffle_hidden(state, 0)
-        assert GAME.view(twin, 0) == GAME.view(state, 0)
+        assert view(GAME, twin, 0) == view(GAME, state, 0)
         assert GAME.bot_action(twin, 0, random.Random(1)) == GAME.bot_action(
             state, 0, random.Random(1)
         )

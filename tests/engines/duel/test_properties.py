@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.base import IllegalAction
+from app.games.base import IllegalAction, view
 from app.games.duel import GAME
 from app.games.duel.cards import Card, deck
 from app.games.duel.state import Phase, State
@@ -87,16 +87,16 @@ def check_conservation(state: State) -> None:
 
 
 def check_views(state: State) -> None:
-    public = GAME.view(state, None).public
-    assert GAME.view(state, None).private is None
+    public = view(GAME, state, None).public
+    assert view(GAME, state, None).private is None
     for seat in (0, 1):
         committed = [c is not None for c in state.sides[seat].chain]
         assert [c is not None for c in public["players"][seat]["chain"]] == committed
     for viewer in (0, 1, None):
-        view = GAME.view(state, viewer)
-        assert view.public == public
+        seen = view(GAME, state, viewer)
+        assert seen.public == public
         allowed = revealed(state) | (own_secrets(state, viewer) if viewer is not None else set())
-        shown = ids_in(view.public) | ids_in(view.private)
+        shown = ids_in(seen.public) | ids_in(seen.private)
         assert shown <= allowed, (viewer, shown - allowed)
 
 

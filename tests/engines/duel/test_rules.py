@@ -6,10 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from app.games.base import IllegalAction, NotYourTurn
+from app.games.base import IllegalAction, NotYourTurn, view
 from app.games.duel import GAME
+from app.games.duel.arrange import refill
 from app.games.duel.cards import compare, deck, value_of
-from app.games.duel.rules import apply, legal_actions, refill, to_act
+from app.games.duel.rules import apply, legal_actions, to_act
 from app.games.duel.state import Kicker, Options, Phase, State
 from tests.engines.duel.helpers import Team, make, side, values
 
@@ -59,9 +60,9 @@ def test_setup_deals_six_face_down_in_the_chain_and_five_in_hand() -> None:
     state = GAME.new("match", {}, 2, seed=3)
     for s in state.sides:
         assert len(s.chain_cards) == 6 and len(s.hand) == 5 and len(s.pile) == 22
-    public = GAME.view(state, 0).public
+    public = view(GAME, state, 0).public
     assert public["players"][1]["chain"] == [{"id": None, "back": "B"}] * 6
-    assert len(GAME.view(state, 0).private["hand"]) == 5
+    assert len(view(GAME, state, 0).private["hand"]) == 5
 
 
 def test_a_coin_toss_decides_who_has_the_ball_first() -> None:
@@ -69,7 +70,7 @@ def test_a_coin_toss_decides_who_has_the_ball_first() -> None:
     assert starters == {0, 1}
     state = GAME.new("match", {}, 2, seed=5)
     assert (
-        state.ball == state.kick_off and GAME.view(state, None).public["possession"] == state.ball
+        state.ball == state.kick_off and view(GAME, state, None).public["possession"] == state.ball
     )
 
 
@@ -213,8 +214,8 @@ def test_with_an_empty_pile_the_defender_picks_a_chain_card_as_goalkeeper() -> N
     assert legal_actions(state, 1) == [{"type": "goalkeeper", "card": "B-10a"}]
     state, events = apply(state, 1, {"type": "goalkeeper", "card": "B-10a"})
     assert events[0]["event"] == "goalkeeper_picked" and "value" not in str(events)
-    assert GAME.view(state, 0).private["goalkeeper"] is None
-    assert GAME.view(state, 1).private["goalkeeper"] == {"id": "B-10a", "value": 10}
+    assert view(GAME, state, 0).private["goalkeeper"] is None
+    assert view(GAME, state, 1).private["goalkeeper"] == {"id": "B-10a", "value": 10}
     state, events = apply(state, 0, {"type": "shoot", "card": "A-04a"})
     assert events[0]["keeper_card"]["value"] == 10 and events[0]["outcome"] == "saved"
 
@@ -254,12 +255,12 @@ def test_both_arrange_at_the_same_time_and_neither_sees_the_other() -> None:
         phase=Phase.ARRANGE,
     )
     assert to_act(state) == frozenset({0, 1})
-    before = GAME.view(state, 1).public
+    before = view(GAME, state, 1).public
     state, events = apply(state, 0, {"type": "swap", "slots": [5, 6]})  # moves the 10 to slot 6
     state, events2 = apply(state, 0, {"type": "swap", "card": "A-01a", "slot": 1})
     assert events == events2 == []
-    assert GAME.view(state, 1).public == before  # slot occupancy stays as it was
-    mine = GAME.view(state, 0).private
+    assert view(GAME, state, 1).public == before  # slot occupancy stays as it was
+    mine = view(GAME, state, 0).private
     assert [c and c["value"] for c in mine["chain"]] == [1, 7, 8, 9, None, 10]
     assert [c["value"] for c in mine["hand"]] == [6, 2, 3, 4, 5]
 
@@ -332,7 +333,7 @@ def test_a_level_match_goes_to_extra_time_with_a_coin_toss_for_the_ball() -> Non
     state, events = _end_of_regulation((1, 1), Options(extra_time=True))
     assert kinds(events)[-3:] == ["half_ended", "coin_toss", "half_started"]
     assert state.half == 3 and events[-1]["extra_time"] is True
-    assert state.ball == events[-2]["seat"] and GAME.view(state, None).public["extra_time"]
+    assert state.ball == events[-2]["seat"] and view(GAME, state, None).public["extra_time"]
 
 
 def test_extra_time_still_level_goes_to_the_shootout() -> None:
@@ -365,7 +366,7 @@ def test_shootout_setup_orders_five_keepers_and_drops_two_of_seven_takers() -> N
     assert events == [{"event": "shootout_ready", "seat": 0, "text": "P1 is ready"}]
     assert state.shootout[0].takers == takers[2:] and to_act(state) == frozenset({1})
     assert (
-        GAME.view(state, 1).public["shootout"]["players"][0]["keepers"]
+        view(GAME, state, 1).public["shootout"]["players"][0]["keepers"]
         == [{"id": None, "back": "A"}] * 5
     )
 
@@ -388,7 +389,7 @@ def test_a_penalty_duels_the_next_goalkeeper_in_the_opponents_order() -> None:
     state, events = apply(state, 0, {"type": "penalty", "card": "A-07a"})
     assert events[0]["keeper"] == {"id": "B-06a", "value": 6} and events[0]["outcome"] == "goal"
     assert state.shooter == 1 and state.shootout is not None
-    assert GAME.view(state, None).public["shootout"]["goals"] == [1, 0]
+    assert view(GAME, state, None).public["shootout"]["goals"] == [1, 0]
     state, events = apply(state, 1, {"type": "penalty", "card": "B-04a"})
     assert events[0]["keeper"]["id"] == "A-06a" and events[0]["outcome"] == "saved"
 

@@ -5,9 +5,10 @@ from dataclasses import replace
 import pytest
 
 from app.games.base import IllegalAction, NotYourTurn, Rng
-from app.games.focifogadas import book
+from app.games.focifogadas import book, settlement, views
 from app.games.focifogadas.bets import is_dark
 from app.games.focifogadas.book import Book, Offer, Stake
+from app.games.focifogadas.record import MatchRecord
 
 
 def dealt(n: int = 4, start: int = 0, markers: int = 6) -> Book:
@@ -62,15 +63,15 @@ def test_picks_are_hidden_until_the_disc_turn_and_hands_pass_left() -> None:
     b, _ = book.apply(b, 0, {"type": "pick", "card": first[0][0]})
     with pytest.raises(NotYourTurn):
         book.apply(b, 0, {"type": "pick", "card": first[0][1]})
-    pub = book.public(b, book.MatchRecord(), 1)
+    pub = views.book_public(b, MatchRecord(), 1)
     assert pub["players"][0]["pick"] == {"id": None, "back": "bet"}
     assert first[0][0] not in str(pub)
-    assert book.private(b, 0)["pick"]["id"] == first[0][0]
-    assert first[0][0] not in str(book.private(b, 1))
+    assert views.book_private(b, 0)["pick"]["id"] == first[0][0]
+    assert first[0][0] not in str(views.book_private(b, 1))
     for seat in (1, 2, 3):
         b, _ = book.apply(b, seat, {"type": "pick", "card": first[seat][0]})
     assert b.phase == book.DISCS and book.to_act(b) == {2}  # reveals from the start player
-    assert book.public(b, book.MatchRecord(), 1)["revealing"]["card"]["id"] == first[2][0]
+    assert views.book_public(b, MatchRecord(), 1)["revealing"]["card"]["id"] == first[2][0]
     for seat in (2, 3, 0):
         b, events = book.apply(b, seat, {"type": "disc", "value": 12})
         assert events[0]["card"]["id"] == first[seat][0]
@@ -191,9 +192,9 @@ def test_seed_stake_example_pays_the_multiplier_without_returning_stakes() -> No
     money = (3000, 3000, 3000)
     offers = (Offer("L01", 0, 4),)
     stakes = (Stake("L01", 1, 2), Stake("L01", 2, 3))
-    after, _ = book.settle(money, offers, stakes, lambda c: True)
+    after, _ = settlement.settle(money, offers, stakes, lambda c: True)
     assert after == (1000, 3800, 4200)
-    lost, _ = book.settle(money, offers, stakes, lambda c: False)
+    lost, _ = settlement.settle(money, offers, stakes, lambda c: False)
     assert lost == money
 
 
@@ -220,7 +221,7 @@ def test_rules_worked_settlement_example() -> None:
     assert b.phase == book.DONE
     assert b.money == (3100, 3100, 2800)
     won = {w["X"], w["Y"], w["Z"]}
-    after, groups = book.settle(b.money, b.offers, b.stakes, lambda c: c in won)
+    after, groups = settlement.settle(b.money, b.offers, b.stakes, lambda c: c in won)
     assert after == (6233, 1733, 1034) and sum(after) == 9000
     assert [g["cards"] for g in groups] == [[w["Z"]], [w["X"], w["Y"]]]
     assert groups[0]["transfers"] == [
@@ -236,7 +237,7 @@ def test_rules_worked_settlement_example() -> None:
         (2, 0): (1200, 867, 333),
         (2, 1): (2400, 1733, 667),
     }
-    assert book.winners(after) == [0]
+    assert settlement.winners(after) == [0]
 
 
 def test_lower_multiplier_first_then_fewer_markers() -> None:
@@ -249,7 +250,7 @@ def test_lower_multiplier_first_then_fewer_markers() -> None:
         Stake("L02", 2, 3),
         Stake("L01", 1, 2),
     )
-    after, groups = book.settle(money, offers, stakes, lambda c: True)
+    after, groups = settlement.settle(money, offers, stakes, lambda c: True)
     assert [g["cards"] for g in groups] == [["L01"], ["L02"], ["L03"]]
     assert after == (0, 5400, 5600)
     assert groups[2]["transfers"][0]["forgiven"] == 300
@@ -261,7 +262,7 @@ def test_insolvent_bookmaker_owes_nothing_later_even_after_receiving() -> None:
     money = (300, 5000, 5000)
     offers = (Offer("L01", 0, 2), Offer("L02", 1, 4))
     stakes = (Stake("L01", 1, 3), Stake("L02", 0, 1))
-    after, groups = book.settle(money, offers, stakes, lambda c: True)
+    after, groups = settlement.settle(money, offers, stakes, lambda c: True)
     assert after == (400, 4900, 5000)
     assert groups[0]["transfers"][0] == {
         "card": "L01", "payer": 0, "payee": 1, "owed": 600, "paid": 300, "forgiven": 300,
@@ -272,7 +273,7 @@ def test_equal_claims_share_equally_and_the_remainder_goes_clockwise() -> None:
     money = (3000, 1001, 3000, 3000)
     offers = (Offer("D00", 1, 12),)
     stakes = (Stake("D00", 0, 1), Stake("D00", 2, 1), Stake("D00", 3, 1))
-    after, _ = book.settle(money, offers, stakes, lambda c: True)
+    after, _ = settlement.settle(money, offers, stakes, lambda c: True)
     # 1001 over three equal claims: 333 each, the 2 left go to seats 2 and 3 (left of seat 1).
     assert after == (3333, 0, 3334, 3334)
 
@@ -282,7 +283,7 @@ def test_claims_on_two_cards_of_one_bookmaker_in_a_group_are_summed_first() -> N
     money = (1000, 5000, 5000)
     offers = (Offer("L01", 0, 4), Offer("L02", 0, 4))
     stakes = (Stake("L01", 1, 2), Stake("L02", 1, 1), Stake("L02", 2, 1))
-    after, groups = book.settle(money, offers, stakes, lambda c: True)
+    after, groups = settlement.settle(money, offers, stakes, lambda c: True)
     assert len(groups) == 1 and groups[0]["cards"] == ["L01", "L02"]
     assert after == (0, 5750, 5250)  # 1000 split 1200 : 400
     owed = [

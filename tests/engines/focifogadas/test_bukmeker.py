@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
-from app.games.focifogadas import book, bukmeker, match
+from app.games.focifogadas import book, bot, bukmeker, match, settlement, views
 from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS
 from app.games.focifogadas.game import GAME
@@ -20,7 +20,7 @@ from tests.support.golden import REPLAYS
 def drive(s: BukState, until: str, rnd: random.Random) -> BukState:
     while bukmeker.phase(s) != until and bukmeker.to_act(s):
         seat = min(bukmeker.to_act(s))
-        action = bukmeker.bot_action(s, seat, rnd)
+        action = bot.bukmeker_action(s, seat, rnd)
         assert action in bukmeker.legal_actions(s, seat)
         s, _ = bukmeker.apply(s, seat, action)
     return s
@@ -58,13 +58,13 @@ def test_peeked_contents_are_private_to_the_peeker_and_which_piles_are_public() 
     s = bukmeker.new({}, 3, 4)
     peeker = min(bukmeker.to_act(s))
     s, _ = bukmeker.apply(s, peeker, {"type": "peek", "piles": ["HH", "MID", "AH"]})
-    own = bukmeker.view(s, peeker).private
+    own = views.bukmeker_view(s, peeker).private
     assert own is not None
     assert [p["pile"] for p in own["peeked"]] == ["HH", "MID", "AH"]
     assert [c["id"] for c in own["peeked"][1]["cards"]] == [CARDS[c].id for c in s.aside[2]]
-    assert bukmeker.view(s, None).public["peeks"][peeker] == ["HH", "MID", "AH"]
+    assert views.bukmeker_view(s, None).public["peeks"][peeker] == ["HH", "MID", "AH"]
     for viewer in [v for v in (0, 1, 2) if v != peeker] + [None]:
-        view = bukmeker.view(s, viewer)
+        view = views.bukmeker_view(s, viewer)
         assert view.private is None or view.private["peeked"] == []
         assert "peeked" not in view.public
 
@@ -91,10 +91,10 @@ def test_settlement_runs_at_once_when_the_match_ends() -> None:
     result = bukmeker.result(s)
     assert result is not None
     assert sum(result["money"]) == 16000
-    money, groups = book.settle_book(s.book, bukmeker.record(s))
+    money, groups = settlement.settle_book(s.book, bukmeker.record(s))
     assert result["money"] == list(money) and result["settlement"] == groups
-    assert result["winners"] == book.winners(money)
-    assert bukmeker.view(s, None).public["players"][0]["money"] == money[0]
+    assert result["winners"] == settlement.winners(money)
+    assert views.bukmeker_view(s, None).public["players"][0]["money"] == money[0]
     assert bukmeker.to_act(s) == frozenset()
 
 
@@ -102,12 +102,12 @@ def test_only_the_current_player_sees_the_drawn_pair() -> None:
     s = drive(bukmeker.new({}, 3, 6), "match", random.Random(6))
     assert s.match is not None
     current = s.match.current
-    pair = bukmeker.view(s, current).private
+    pair = views.bukmeker_view(s, current).private
     assert pair is not None and pair["pair"] is not None and len(pair["pair"]) == 2
     for other in {0, 1, 2} - {current}:
-        other_view = bukmeker.view(s, other).private
+        other_view = views.bukmeker_view(s, other).private
         assert other_view is not None and other_view["pair"] is None
-    assert bukmeker.view(s, REVEAL).private is not None
+    assert views.bukmeker_view(s, REVEAL).private is not None
 
 
 def test_bot_prices_exact_results_high_and_offers_unlikely_events() -> None:
@@ -147,9 +147,9 @@ def test_bot_match_choice_depends_only_on_what_the_seat_sees() -> None:
         if len(legal) == 2:
             twin = _hidden_reshuffled(s, seat)
             assert twin != s
-            assert bukmeker.view(twin, seat).private == bukmeker.view(s, seat).private
-            expected = bukmeker.bot_action(s, seat, random.Random(checked))
-            assert bukmeker.bot_action(twin, seat, random.Random(checked)) == expected
+            assert views.bukmeker_view(twin, seat).private == views.bukmeker_view(s, seat).private
+            expected = bot.bukmeker_action(s, seat, random.Random(checked))
+            assert bot.bukmeker_action(twin, seat, random.Random(checked)) == expected
             checked += 1
         s, _ = bukmeker.apply(s, seat, legal[0])
     assert checked == 5

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from app.games.base import REVEAL, IllegalAction, NotYourTurn
-from app.games.focifogadas import bets, drukker, match
+from app.games.focifogadas import bets, bot, drukker, match, views
 from app.games.focifogadas.cards import A16, CARDS, CATALOGUE, HOME
 from app.games.focifogadas.drukker import DrukkerState
 from app.games.focifogadas.game import GAME, FociState
@@ -27,7 +27,7 @@ def act(s: DrukkerState, seat: int, action: dict[str, object]) -> DrukkerState:
 
 
 def seen(s: DrukkerState, viewer: int | None) -> str:
-    view = drukker.view(s, viewer)
+    view = views.drukker_view(s, viewer)
     return json.dumps([view.public, view.private])
 
 
@@ -67,7 +67,7 @@ def test_everyone_keeps_four_of_eight_at_once_and_the_choice_stays_hidden() -> N
     for viewer in (0, 2, None):
         assert not any(f'"{c}"' in seen(s, viewer) for c in kept)
     assert not any(f'"{c}"' in json.dumps(events) for c in kept)
-    assert drukker.view(s, None).public["players"][1]["chosen"] is True
+    assert views.drukker_view(s, None).public["players"][1]["chosen"] is True
     with pytest.raises(NotYourTurn):
         drukker.apply(s, 1, options[5])
 
@@ -81,10 +81,10 @@ def test_the_match_starts_once_the_last_seat_has_chosen() -> None:
     kinds = [e["event"] for e in events]
     assert kinds[:4] == ["bets_kept", "bets_chosen", "start_player_chosen", "coin_tossed"]
     assert drukker.to_act(s) == frozenset({s.start_player})
-    assert drukker.view(s, s.start_player).private["pair"] is not None
+    assert views.drukker_view(s, s.start_player).private["pair"] is not None
     other = 1 - s.start_player
-    assert drukker.view(s, other).private["pair"] is None
-    assert len(drukker.view(s, None).public["match"]["decks"]) == 5
+    assert views.drukker_view(s, other).private["pair"] is None
+    assert len(views.drukker_view(s, None).public["match"]["decks"]) == 5
 
 
 def test_half_time_buyers_go_in_seat_order_from_the_start_player() -> None:
@@ -124,14 +124,19 @@ def test_buying_two_replaces_two_draws_redraws_decided_and_keeps_face_up() -> No
         assert events == [{"event": "bet_drawn", "seat": seat, "deck": deck}]
     assert s.buyer is not None and s.buyer.drawn == ("L13", "L15", "L14", "L16")
     # Drawn, not yet kept: only the buyer sees them.
-    assert [c["id"] for c in drukker.view(s, seat).private["drawn"]] == ["L13", "L15", "L14", "L16"]
+    assert [c["id"] for c in views.drukker_view(s, seat).private["drawn"]] == [
+        "L13",
+        "L15",
+        "L14",
+        "L16",
+    ]
     assert '"L13"' not in seen(s, 1 - seat)
     keep_options = drukker.legal_actions(s, seat)
     assert len(keep_options) == 6
     s, events = drukker.apply(s, seat, {"type": "keep_drawn", "cards": ["L13", "L15"]})
     assert s.hands[seat] == (hand[2], hand[3], "L13", "L15")
     assert s.bought[seat] == ("L13", "L15") and s.shown == ("L03", "L14", "L16")
-    shown_to_others = drukker.view(s, 1 - seat).public["players"][seat]["bets"]
+    shown_to_others = views.drukker_view(s, 1 - seat).public["players"][seat]["bets"]
     assert [b["id"] for b in shown_to_others] == [None, None, "L13", "L15"]
     assert hand[0] not in seen(s, 1 - seat)  # set aside face down
 
@@ -177,7 +182,7 @@ def test_payout_is_1000_for_the_exact_result_and_400_for_other_fulfilled_cards()
     assert result["winners"] == ([0] if pays_exact else [1])
     assert before.money == (400, 400)
     # At the end every hand is shown with its status and payout.
-    lines = drukker.view(final, None).public["players"][1]["bets"]
+    lines = views.drukker_view(final, None).public["players"][1]["bets"]
     assert [line["payout"] for line in lines] == [0, 0, 400, 400]
 
 
@@ -199,15 +204,15 @@ def test_private_view_shows_own_bets_status_payout_and_if_ended_now() -> None:
     score = match.score(s.match)
     exact = f"D{score[0]}{score[1]}"
     s = replace(s, hands=((exact, "L13", "L14", "L15"), s.hands[1]))
-    private = drukker.view(s, 0).private
+    private = views.drukker_view(s, 0).private
     assert private is not None
     lines = {line["card"]["id"]: line for line in private["bets"]}
     assert lines[exact]["status"] == "alive" and lines[exact]["pays"] == 1000
     assert lines["L13"]["pays"] == 400 and lines["L13"]["payout"] == 0
     holds = [c for c in ("L13", "L14", "L15") if bets.card(c).holds(match.record(s.match))]
     assert private["if_ended_now"] == 400 + 1000 + 400 * len(holds)
-    assert drukker.view(s, None).private is None
-    assert len(drukker.view(s, REVEAL).private["seats"]) == 2
+    assert views.drukker_view(s, None).private is None
+    assert len(views.drukker_view(s, REVEAL).private["seats"]) == 2
 
 
 def test_bad_actions_change_nothing() -> None:
@@ -273,11 +278,11 @@ def test_bot_keeps_the_score_at_its_exact_result() -> None:
     hands = list(s.hands)
     hands[seat] = ("D10", "L13", "L03", "L20")
     s = replace(s, hands=tuple(hands))
-    action = drukker.bot_action(s, seat, random.Random(1))
+    action = bot.drukker_action(s, seat, random.Random(1))
     assert action is not None and action["card"].startswith("a16")
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
     hands[seat] = ("D20", "L16", "L18", "L22")  # now a goal is what it needs
-    action = drukker.bot_action(replace(s, hands=tuple(hands)), seat, random.Random(1))
+    action = bot.drukker_action(replace(s, hands=tuple(hands)), seat, random.Random(1))
     assert action is not None
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "goal_pass"
 
@@ -288,7 +293,7 @@ def test_bot_wastes_time_once_its_bets_are_decided() -> None:
     s = at_the_box(s, ("goal_pass", "keep"), reds=1, yellows=1)
     hands = list(s.hands)
     hands[seat] = ("L29", "L27", "L03" if s.match.h1 <= s.match.a1 else "L04", "L29")  # type: ignore[union-attr]
-    action = drukker.bot_action(replace(s, hands=tuple(hands)), seat, random.Random(2))
+    action = bot.drukker_action(replace(s, hands=tuple(hands)), seat, random.Random(2))
     assert action is not None
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
 
@@ -303,7 +308,7 @@ def test_bot_buys_at_half_time_to_replace_a_lost_bet() -> None:
     hands[seat] = ("L13", lost, "L14", "L15")  # L13–L15 are never decided at half time
     s = replace(s, hands=tuple(hands))
     rnd = random.Random(3)
-    buy = drukker.bot_action(s, seat, rnd)
+    buy = bot.drukker_action(s, seat, rnd)
     assert buy == {"type": "buy", "count": 1}
     s = act(s, seat, buy)
-    assert drukker.bot_action(s, seat, rnd) == {"type": "replace", "cards": [lost]}
+    assert bot.drukker_action(s, seat, rnd) == {"type": "replace", "cards": [lost]}

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
-from app.games.focifogadas import book, live
+from app.games.focifogadas import book, bot, live, views
 from app.games.focifogadas.book import Offer, Stake
 from app.games.focifogadas.live import LiveState
 from tests.engines.focifogadas.test_bukmeker import (
@@ -23,7 +23,7 @@ def betting_done(n: int = 4, seed: int = 3, **options: object) -> LiveState:
     rnd = random.Random(seed)
     while s.book.phase != book.DONE:
         seat = min(live.to_act(s))
-        action = live.bot_action(s, seat, rnd)
+        action = bot.live_action(s, seat, rnd)
         assert action is not None
         s, _ = live.apply(s, seat, action)
     return s
@@ -49,7 +49,7 @@ def test_options_and_setup() -> None:
     with pytest.raises(BadOptions):
         live.new({}, 2, 1)
     named = live.new({"home_name": "Brazil", "away_name": "Germany", "scorer_seat": 2}, 4, 1)
-    assert live.view(named, None).public["teams"] == {"home": "Brazil", "away": "Germany"}
+    assert views.live_view(named, None).public["teams"] == {"home": "Brazil", "away": "Germany"}
 
 
 def test_no_entries_during_betting_then_only_the_scorer_acts() -> None:
@@ -76,7 +76,7 @@ def test_entries_build_the_record_by_half() -> None:
     r = live.record_of(s.entries)
     assert (r.h1, r.a1, r.h2, r.a2, r.fg) == (0, 1, 2, 0, "away")
     assert (r.corners, r.yellows, r.reds) == (1, 1, 1)
-    v = live.view(s, None)
+    v = views.live_view(s, None)
     assert v.phase == "second_half" and v.public["score"] == [2, 1]
     assert v.public["half_time_score"] == [0, 1]
 
@@ -91,7 +91,7 @@ def test_undo_restores_the_exact_earlier_state_every_step() -> None:
         undone, events = live.apply(after, s.scorer, {"type": "undo"})
         assert undone == before
         assert live.dump(undone) == live.dump(before)
-        assert live.view(undone, 1) == live.view(before, 1)
+        assert views.live_view(undone, 1) == views.live_view(before, 1)
         assert events[0]["event"] == "entry_undone"
         s = after
 
@@ -100,12 +100,12 @@ def test_undoing_the_first_goal_reopens_first_goal_cards() -> None:
     s = betting_done()
     s = replace(s, book=replace(s.book, offers=(*s.book.offers[:-1], Offer("L01", 0, 2))))
     s = enter(s, {"type": "kick_off"}, GOAL_H)
-    status = {o["card"]["id"]: o["status"] for o in live.view(s, None).public["offers"]}
+    status = {o["card"]["id"]: o["status"] for o in views.live_view(s, None).public["offers"]}
     assert status["L01"] == "won"
     s, events = live.apply(s, s.scorer, {"type": "undo"})
     assert live.record_of(s.entries).fg is None
     assert events[0]["text"] == "Home goal undone (goal disallowed)"
-    status = {o["card"]["id"]: o["status"] for o in live.view(s, None).public["offers"]}
+    status = {o["card"]["id"]: o["status"] for o in views.live_view(s, None).public["offers"]}
     assert status["L01"] == "alive"
 
 
@@ -139,7 +139,7 @@ def test_full_time_needs_confirmation_then_settles_and_cannot_be_undone() -> Non
     assert events[-1]["event"] == "game_over"
     result = live.result(s)
     assert result is not None and sum(result["money"]) == 4 * 4000
-    assert live.view(s, None).public["players"][0]["money"] == result["money"][0]
+    assert views.live_view(s, None).public["players"][0]["money"] == result["money"][0]
     with pytest.raises(NotYourTurn):
         live.apply(s, s.scorer, {"type": "undo"})
 
@@ -177,7 +177,7 @@ def test_a_scorer_no_person_plays_hands_the_role_to_one() -> None:
 
 def test_bot_never_scores() -> None:
     s = betting_done()
-    assert live.bot_action(s, s.scorer, random.Random(1)) is None
+    assert bot.live_action(s, s.scorer, random.Random(1)) is None
 
 
 def test_public_offers_show_stakes_status_and_if_ended_now() -> None:
@@ -189,13 +189,13 @@ def test_public_offers_show_stakes_status_and_if_ended_now() -> None:
         money=(3200, 2900, 2900),
     )
     s = enter(replace(s, book=b), {"type": "kick_off"}, GOAL_H)
-    pub = live.view(s, None).public
+    pub = views.live_view(s, None).public
     assert pub["offers"][0]["stakes"] == [0, 2, 0] and pub["offers"][0]["multiplier"] == 3
     assert [o["status"] for o in pub["offers"]] == ["alive", "alive"]
     # If it ended 1:0 now: seat 0 pays 600 on L13, seat 1 pays 1000 on D10.
     assert pub["if_ended_now"] == [2600, 2500, 3900]
     s = enter(s, GOAL_H)
-    pub = live.view(s, None).public
+    pub = views.live_view(s, None).public
     assert pub["offers"][1]["status"] == "lost"
     assert pub["if_ended_now"] == [2600, 3500, 2900]
     with pytest.raises(IllegalAction):
@@ -204,12 +204,12 @@ def test_public_offers_show_stakes_status_and_if_ended_now() -> None:
 
 def test_views_hide_draft_hands_from_others() -> None:
     s = live.new({}, 4, 9)
-    own = {c["id"] for c in live.view(s, 0).private["hand"]}
+    own = {c["id"] for c in views.live_view(s, 0).private["hand"]}
     assert len(own) == 8
     for viewer in (1, 2, 3, None):
-        text = str(live.view(s, viewer))
+        text = str(views.live_view(s, viewer))
         assert not any(f"'{c}'" in text for c in own)
-    everything = live.view(s, REVEAL).private
+    everything = views.live_view(s, REVEAL).private
     assert everything is not None and len(everything["seats"]) == 4
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from app.games.base import Rng
-from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, odds
+from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, odds, views
 from app.games.focifogadas.book import Offer
 from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CATALOGUE
@@ -177,7 +177,9 @@ def test_odds_ignore_hidden_cards_the_viewer_cannot_know(turns: int) -> None:
     rnd = random.Random(turns)
     for viewer in (None, *range(6)):
         twin = hidden_twin(s, viewer, rnd)
-        assert bukmeker.view(twin, viewer) == bukmeker.view(s, viewer)  # nothing to tell apart
+        assert views.bukmeker_view(twin, viewer) == views.bukmeker_view(
+            s, viewer
+        )  # nothing to tell apart
         a = GAME.odds(FociState("bukmeker", s), viewer, ctx())
         b = GAME.odds(FociState("bukmeker", twin), viewer, ctx())
         assert a == b, viewer

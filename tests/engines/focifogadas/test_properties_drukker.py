@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.games.base import Event
-from app.games.focifogadas import bets, drukker, match
+from app.games.focifogadas import bets, drukker, match, views
 from app.games.focifogadas.cards import CARDS, CATALOGUE
 from app.games.focifogadas.drukker import DrukkerState
 
@@ -95,7 +95,7 @@ def check_step(
     money_moves(before, after, seat, action)
     assert drukker.load(json.loads(json.dumps(drukker.dump(after)))) == after
     for viewer in [*range(after.n), None]:
-        view = drukker.view(after, viewer)
+        view = views.drukker_view(after, viewer)
         if viewer is None:
             assert view.private is None
         assert_hidden(json.dumps([view.public, view.private]), secrets_from(after, viewer))

@@ -7,9 +7,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from app.games.base import Event, Rng
-from app.games.hattrick import GAME, rules
-from app.games.hattrick.cards import DECKS
-from app.games.hattrick.state import Match
+from app.games.hattrick import GAME, pitch
+from app.games.hattrick.cards import DECKS, team_of
+from app.games.hattrick.state import Grid, Match, Options
 
 OPTIONS = GAME.modes["match"].defaults()
 
@@ -19,15 +19,15 @@ def pid(token: str) -> str:
     return f"{token[0]}-{int(token[1:]):02d}"
 
 
-def grid(rows: Sequence[str]) -> list[list[str | None]]:
+def grid(rows: Sequence[str]) -> Grid:
     """Rows as drawn in the rules (line 6 first), tokens like 'B8', '.' for an empty field."""
-    out: list[list[str | None]] = []
+    out: list[tuple[str | None, ...]] = []
     for text in reversed(rows):
-        cells = [None if tok == "." else pid(tok) for tok in text.split()]
+        cells = tuple(None if tok == "." else pid(tok) for tok in text.split())
         assert len(cells) == 4, text
         out.append(cells)
     assert len(out) == 6
-    return out
+    return tuple(out)
 
 
 START = (
@@ -53,31 +53,34 @@ def make(
     discards: Sequence[Sequence[str]] = ((), ()),
     **fields: Any,
 ) -> Match:
-    """A literal state. A draw pile left None is the rest of that deck, top card = last listed."""
+    """A literal state. A draw pile left None is the rest of that deck, top card = last listed;
+    other `fields` as given (lists become tuples)."""
     used = {*hands[0], *hands[1], *played, *discards[0], *discards[1]} - {None}
-    piles = [
-        [c for c in DECKS[t] if c not in used] if p is None else p for t, p in enumerate(piles)
+    full = [
+        tuple(c for c in DECKS[t] if c not in used) if p is None else tuple(p)
+        for t, p in enumerate(piles)
     ]
-    m = Match(
-        options={**OPTIONS, **(options or {})},
+    holder = pid(carrier) if carrier else None
+    return Match(
+        options=Options(**{**OPTIONS, **(options or {})}),
         rng=Rng(7),
-        stars=[sorted(s) for s in stars],
+        stars=(tuple(sorted(stars[0])), tuple(sorted(stars[1]))),
         phase=phase,
         grid=grid(rows),
-        carrier=pid(carrier) if carrier else None,
-        hands=[list(h) for h in hands],
-        piles=[list(p) for p in piles],
-        discards=[list(d) for d in discards],
-        played=list(played),
+        carrier=holder,
+        hands=(tuple(hands[0]), tuple(hands[1])),
+        piles=(full[0], full[1]),
+        discards=(tuple(discards[0]), tuple(discards[1])),
+        played=(played[0], played[1]),
+        **{
+            "attacker": team_of(holder) if holder else 0,
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()},
+        },
     )
-    m.attacker = rules.team_of(m.carrier) if m.carrier else 0
-    for name, value in fields.items():
-        setattr(m, name, value)
-    return m
 
 
 def where(m: Match, token: str) -> tuple[int, int]:
-    return rules.where(m, pid(token))
+    return pitch.where(m, pid(token))
 
 
 def play(m: Match, *steps: tuple[int, dict[str, Any]]) -> tuple[Match, list[Event]]:

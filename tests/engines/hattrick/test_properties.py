@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.base import REVEAL
-from app.games.hattrick import GAME, rules
+from app.games.base import REVEAL, view
+from app.games.hattrick import GAME, pitch
 from app.games.hattrick.cards import DECKS, PLAYERS, TEAM_CHOICES, number_of, team_of
-from app.games.hattrick.state import Match
+from app.games.hattrick.state import Match, put
 
 MAX_ACTIONS = 6000
 
@@ -65,14 +66,14 @@ def check_invariants(m: Match, before: Match | None) -> None:
         assert 7 <= len(mine) <= 10 and len(mine) + len(off) == 10
     for p in players:  # §15: every player stays in his starting column
         start_col = PLAYERS[number_of(p)].start[1]
-        assert rules.where(m, p)[1] == rules.own_col(team_of(p), start_col)
+        assert pitch.where(m, p)[1] == pitch.own_col(team_of(p), start_col)
     if m.phase not in ("over", "kick", "goal_kick_kicker", "goal_kick_other", "goal_kick_card"):
         assert m.carrier in players or (m.half == 4 and m.carrier is None)
     for team in (0, 1):
         in_play = [c for c in (m.pending[team], m.played[team]) if c and c[2:4] in "SPLBDR"]
-        if m.shot is not None and not m.shot["resolved"]:
-            in_play += [c for c in [m.shot["card"], *m.shot["drawn"]] if team_of(c) == team]
-        cards = m.hands[team] + m.piles[team] + m.discards[team] + in_play
+        if m.shot is not None and not m.shot.resolved:
+            in_play += [c for c in [m.shot.card, *m.shot.drawn] if team_of(c) == team]
+        cards = [*m.hands[team], *m.piles[team], *m.discards[team], *in_play]
         assert Counter(cards) == Counter(DECKS[team])
         assert len(m.hands[team]) <= (5 if m.half == 4 else 3)
     if before is not None:
@@ -80,7 +81,7 @@ def check_invariants(m: Match, before: Match | None) -> None:
 
 
 def check_views(m: Match) -> None:
-    spectator = GAME.view(m, None)
+    spectator = view(GAME, m, None)
     assert spectator.private is None
     everyone = secrets_of(m, 0) | secrets_of(m, 1)
     assert not ids_in(spectator.public) & everyone
@@ -88,11 +89,11 @@ def check_views(m: Match) -> None:
         shot = spectator.public["shot"]
         assert shot["shooting"] is None and shot["keeper"] is None
     for seat in (0, 1):
-        v = GAME.view(m, seat)
+        v = view(GAME, m, seat)
         assert v.public == spectator.public
         assert not ids_in(v.private) & secrets_of(m, 1 - seat)
         assert m.pending[1 - seat] is None or m.pending[1 - seat] not in repr(v.private)
-    GAME.view(m, REVEAL)
+    view(GAME, m, REVEAL)
 
 
 def random_match(opts: dict[str, Any], seed: int, *, full_checks: bool) -> Match:
@@ -143,8 +144,11 @@ def test_bot_plays_only_legal_actions_from_its_own_view(seed: int) -> None:
         # The bot sees only its view: hiding the opponent's hand and piles changes nothing.
         twin = GAME.load(GAME.dump(state))
         other = 1 - seat
-        twin.hands[other] = sorted(twin.hands[other])
-        twin.piles[other] = sorted(twin.piles[other])
+        twin = replace(
+            twin,
+            hands=put(twin.hands, other, tuple(sorted(twin.hands[other]))),
+            piles=put(twin.piles, other, tuple(sorted(twin.piles[other]))),
+        )
         assert GAME.bot_action(twin, seat, random.Random(0)) == GAME.bot_action(
             state, seat, random.Random(0)
         )

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from app.games.base import BadOptions, IllegalAction, NotYourTurn
-from app.games.hattrick import GAME, rules
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn, view
+from app.games.hattrick import GAME, pitch, rules
 from app.games.hattrick.cards import DECKS, KEEPER_BASE, PLAYERS, SHOOTING, keeper_cards
+from app.games.hattrick.cards import overlay as overlay_of
+from app.games.hattrick.halves import start_turn
+from app.games.hattrick.shot import start_shot
+from app.games.hattrick.state import Shootout
 from tests.engines.hattrick.helpers import (
     NO_MOVE,
     START,
@@ -76,7 +82,7 @@ def test_2_5_keeper_base_best_position_is_two():
 
 def test_2_6_national_team_flips_star_sides():
     state = GAME.new("match", {"team_blue": "BRA", "team_red": "GER"}, 2, 3)
-    public = GAME.view(state, None).public
+    public = view(GAME, state, None).public
     stars = sorted(
         (p["team"], p["number"]) for row in public["pitch"] for p in row if p and p["star"]
     )
@@ -97,7 +103,7 @@ def test_3_2_starting_grid():
 
 
 def test_4_2_set_up_three_cards_each_and_ball_on_kickoff_no_6():
-    state, events = rules.new_match(GAME.modes["match"].defaults(), 5)
+    state, events = rules.new(GAME.modes["match"].defaults(), 5)
     toss = kinds(events, "coin_toss")[0]
     assert toss["purpose"] == "first_half_kickoff"
     assert state.carrier == pid(f"{'BR'[toss['team']]}6")
@@ -112,13 +118,13 @@ def test_4_3_empty_pile_makes_a_temporary_deck_from_the_discards():
     m = make(hands=(BLUE_HAND, RED_HAND), piles=([], None), discards=(rest, []))
     m, ev = play(m, (0, card("B-SP4L-a")), (1, card("R-SP1L-a")))
     assert kinds(ev, "temporary_deck") == [{"event": "temporary_deck", "team": 0, "cards": 29}]
-    assert len(m.hands[0]) == 3 and len(m.piles[0]) == 28 and m.discards[0] == []
+    assert len(m.hands[0]) == 3 and len(m.piles[0]) == 28 and m.discards[0] == ()
 
 
 def test_4_4_deck_exhausted_when_its_last_card_is_drawn():
     m = make(hands=(BLUE_HAND, RED_HAND), piles=(["B-LB1L-a"], None))
     m, ev = play(m, (0, card("B-SP4L-a")), (1, card("R-SP1L-a")))
-    assert m.exhausted == [True, False]
+    assert m.exhausted == (True, False)
     assert kinds(ev, "deck_exhausted") == [{"event": "deck_exhausted", "team": 0}]
 
 
@@ -126,7 +132,7 @@ def test_4_4_half_ends_at_the_turn_boundary_once_both_decks_are_exhausted():
     m = make(hands=(BLUE_HAND, RED_HAND), exhausted=[True, True], first_kickoff=0)
     m, ev = short_turn(m)
     assert kinds(ev, "half_ended")[0]["half"] == 1
-    assert m.half == 2 and m.carrier == "R-06" and m.exhausted == [False, False]
+    assert m.half == 2 and m.carrier == "R-06" and m.exhausted == (False, False)
 
 
 def test_4_4_half_goes_on_while_the_ball_is_in_the_attacking_final_two_lines():
@@ -177,9 +183,9 @@ def test_4_5_second_half_keeps_score_cards_and_send_offs():
         first_kickoff=1,
     )
     m, _ = short_turn(m)
-    assert m.half == 2 and m.score == [1, 2] and m.yellow == [False, True]
+    assert m.half == 2 and m.score == (1, 2) and m.yellow == (False, True)
     assert m.carrier == "B-06"  # Red kicked off the first half
-    assert rules.at(m, 2, 2) is None and "R-11" not in {p for r in m.grid for p in r}
+    assert pitch.at(m, 2, 2) is None and "R-11" not in {p for r in m.grid for p in r}
     assert [len(h) for h in m.hands] == [3, 3]
 
 
@@ -206,7 +212,7 @@ def test_4_6_level_after_extra_time_goes_to_a_shootout_with_five_card_hands():
     m, _ev = short_turn(m)
     assert m.half == 4 and m.phase == "kick" and m.carrier is None
     assert [len(h) for h in m.hands] == [5, 5]
-    kicker = m.shootout["first"]
+    kicker = m.shootout.first
     assert GAME.to_act(m) == {kicker}
     assert len(GAME.legal_actions(m, kicker)) == 5
 
@@ -219,8 +225,8 @@ def test_4_6_shootout_without_hands_kicks_the_top_card():
         options={"knockout": True, "shootout_hand": False},
     )
     m, ev = short_turn(m)
-    assert m.hands == [[], []] and m.phase == "shot_cards"
-    assert kinds(ev, "penalty_kick")[0]["team"] == m.shootout["first"]
+    assert m.hands == ((), ()) and m.phase == "shot_cards"
+    assert kinds(ev, "penalty_kick")[0]["team"] == m.shootout.first
 
 
 # --- §5 The regular turn ----------------------------------------------------------------------------
@@ -230,9 +236,9 @@ def test_5_1_cards_are_laid_face_down_then_both_draw_and_reveal():
     m = make(hands=(BLUE_HAND, RED_HAND))
     m1, ev = GAME.apply(m, 0, card("B-SP4L-a"))
     assert GAME.to_act(m1) == {1} and kinds(ev, "card_laid") == [{"event": "card_laid", "team": 0}]
-    assert GAME.view(m1, 1).public["table"][0] == {"id": None, "back": "blue"}
-    assert "B-SP4L-a" not in repr(GAME.view(m1, 1)) and "B-SP4L-a" not in repr(ev)
-    assert GAME.view(m1, 0).private["chosen"]["id"] == "B-SP4L-a"
+    assert view(GAME, m1, 1).public["table"][0] == {"id": None, "back": "blue"}
+    assert "B-SP4L-a" not in repr(view(GAME, m1, 1)) and "B-SP4L-a" not in repr(ev)
+    assert view(GAME, m1, 0).private["chosen"]["id"] == "B-SP4L-a"
     with pytest.raises(NotYourTurn):
         GAME.apply(m1, 0, card("B-SP1L-a"))
     m2, ev = GAME.apply(m1, 1, card("R-SP1L-a"))
@@ -384,7 +390,7 @@ def test_5_3c_dribbling_to_a_team_mate_or_into_an_empty_field():
     m, ev = short_turn(
         make(rows, "B6", hands=(["B-DR1L-a", *BLUE_HAND[:2]], RED_HAND)), "B-DR1L-a", "R-SP1L-a"
     )
-    assert m.carrier == "B-06" and where(m, "B6") == (4, 2) and rules.at(m, 3, 2) is None
+    assert m.carrier == "B-06" and where(m, "B6") == (4, 2) and pitch.at(m, 3, 2) is None
 
 
 # --- §6 Fouls ------------------------------------------------------------------------------------
@@ -400,7 +406,7 @@ def test_6_1_6_2_tie_on_equal_cards_is_a_foul_yellow_card_and_free_kick():
     assert kinds(ev, "contest")[0]["outcome"] == "foul"
     assert kinds(ev, "yellow_card") == [{"event": "yellow_card", "team": 1, "player": "R-09"}]
     assert m.carrier == "B-09"  # completed as if the attacker had won
-    assert m.yellow == [False, True] and m.phase == "free_kick_defender"
+    assert m.yellow == (False, True) and m.phase == "free_kick_defender"
     assert GAME.to_act(m) == {1}
 
 
@@ -409,14 +415,14 @@ def test_6_2_second_yellow_sends_the_fouler_off():
     assert kinds(ev, "sent_off") == [
         {"event": "sent_off", "team": 1, "player": "R-09", "field": [3, 1]}
     ]
-    assert m.off == ["R-09"] and rules.at(m, 3, 1) is None and m.yellow == [False, False]
+    assert m.off == ("R-09",) and pitch.at(m, 3, 1) is None and m.yellow == (False, False)
 
 
 def test_6_2_seven_player_floor_keeps_the_fouler_on():
     rows = (".   .   .   .", "R2  B8  B11 .", START[2], START[3], START[4], START[5])
     m, ev = short_turn(foul_state(rows=rows, yellow=[False, True]), "B-SP2L-a", "R-SP2L-a")
     assert kinds(ev, "second_yellow_kept_on") and not m.off and where(m, "R9") == (3, 1)
-    assert m.yellow == [False, False]
+    assert m.yellow == (False, False)
 
 
 def test_6_2_foul_into_a_central_final_line_field_is_a_penalty_and_8_3_allowance():
@@ -426,7 +432,7 @@ def test_6_2_foul_into_a_central_final_line_field_is_a_penalty_and_8_3_allowance
         {"event": "penalty_awarded", "team": 0, "fouler": "R-04"}
     ]
     assert where(m, "B11") == (6, 3) and where(m, "R4") == (5, 3)
-    assert m.phase == "shot_cards" and m.shot["penalty"] and m.shot["card"] == "B-DR2L-a"
+    assert m.phase == "shot_cards" and m.shot.penalty and m.shot.card == "B-DR2L-a"
     assert "R-SP2L-a" in m.discards[1]
     m, ev = play(
         m,
@@ -454,9 +460,9 @@ def test_2_5_keeper_base_is_public_from_the_shots_start(star_keeper, base):
     stars = ((), (1,) if star_keeper else ())
     m = make(START, "B8", hands=hands, stars=stars)
     m, _ = short_turn(m, "B-DR2L-a", "R-SP2L-a")  # the penalty of the test below
-    assert m.phase == "shot_cards" and m.shot["base"] is None
+    assert m.phase == "shot_cards" and m.shot.base is None
     for viewer in (0, 1, None):
-        shot = GAME.view(m, viewer).public["shot"]
+        shot = view(GAME, m, viewer).public["shot"]
         assert (shot["line"], shot["col"], shot["base"]) == (6, 3, base)
         assert shot["power"] is None and shot["keeper"] is None
     keeper = "R-GK*-C" if star_keeper else "R-GK-C"
@@ -490,7 +496,7 @@ def test_6_3_free_kick_with_the_carrier_in_his_final_line_forces_the_so():
         START[5],
     )
     m = make(rows, "B8", phase="free_kick_attacker", hands=(BLUE_HAND, RED_HAND))
-    m.carrier = "B-09"
+    m = replace(m, carrier="B-09")
     m, ev = play(m, (0, NO_MOVE))
     assert kinds(ev, "free_kick_taken")[0]["choice"] == "scoring_opportunity"
     assert m.so and m.phase == "play"
@@ -557,16 +563,16 @@ def test_7_3_seed_example_defender_pushes_carrier_back_long_ball_and_shot_8_4_sa
         {"type": "hold"},
     ]
     m, ev = play(m, (0, {"type": "shoot"}))
-    assert "R-SP2L-a" in m.discards[1] and m.shot["card"] == "B-LB3L-a"
+    assert "R-SP2L-a" in m.discards[1] and m.shot.card == "B-LB3L-a"
     assert [a["card"] for a in GAME.legal_actions(m, 0)] == ["SH-LB-L", "SH-LB-C", "SH-LB-R"]
     m, ev = play(
         m,
         (0, {"type": "shooting_card", "card": "SH-LB-C"}),
         (1, {"type": "keeper_card", "card": "R-GK-L"}),
     )
-    assert (m.shot["power"], m.shot["base"], m.shot["overlay"], m.shot["allowance"]) == (7, 3, 0, 3)
+    assert (m.shot.power, m.shot.base, m.shot.overlay, m.shot.allowance) == (7, 3, 0, 3)
     m, ev = play(m, (1, {"type": "save_draw"}), (1, {"type": "save_draw"}))
-    assert m.shot["total"] == 8 and m.phase == "save_draw"
+    assert m.shot.total == 8 and m.phase == "save_draw"
     m, ev = play(m, (1, {"type": "stop"}))
     assert kinds(ev, "shot_result")[0]["outcome"] == "save"
     assert m.phase == "goal_kick_kicker" and m.attacker == 1 and m.carrier is None
@@ -607,8 +613,7 @@ def test_7_5_so_ends_without_cards_ball_to_lowest_number_defender_on_equal_numbe
 
 def shot_state(rows, carrier, shot_card, *top):
     m = make(rows, carrier, so=True, hands=(["B-SP1L-a"], RED_HAND), piles=(None, red_pile(*top)))
-    rules.start_shot(m, shot_card, penalty=False, ev=[])
-    return m
+    return start_shot(m, shot_card, penalty=False, ev=[])
 
 
 def parry(rows, carrier="B8"):
@@ -738,15 +743,15 @@ def test_f7_long_ball_past_the_final_line_is_clamped_and_not_asked():
 
 def test_f9_kickoff_without_no_6():
     m = make(rows=(*START[:2], "B10 R7  .   B9", *START[3:]), off=["R-06"])
-    assert rules.kickoff_player(m, 1) == "R-07"
+    assert pitch.kickoff_player(m, 1) == "R-07"
     m = make(rows=(*START[:2], "B10 .   .   B9", *START[3:]), off=["R-06", "R-07"])
-    assert rules.kickoff_player(m, 1) == "R-02"
+    assert pitch.kickoff_player(m, 1) == "R-02"
 
 
 def test_f10_an_empty_hand_draws_before_step_1():
     m = make(hands=([], RED_HAND))
     ev = []
-    rules.start_turn(m, ev)
+    m = start_turn(m, ev)
     assert len(m.hands[0]) == 3 and kinds(ev, "cards_drawn")[0]["team"] == 0
 
 
@@ -779,7 +784,7 @@ def red_kick(m, shooting, keeper, *draws):
 
 
 def test_f12_shootout_valve_coin_toss_after_100_level_sudden_death_pairs():
-    so = {"first": 0, "kicker": 1, "goals": [60, 60], "taken": [105, 104], "pairs": 99}
+    so = Shootout(first=0, kicker=1, goals=(60, 60), taken=(105, 104), pairs=99)
     m, ev = red_kick(
         kick_state(so, ["R-SP1L-a"]),
         "SH-SP-L",
@@ -793,7 +798,7 @@ def test_f12_shootout_valve_coin_toss_after_100_level_sudden_death_pairs():
 
 
 def test_4_6_shootout_stops_once_one_side_cannot_catch_up():
-    so = {"first": 0, "kicker": 1, "goals": [3, 0], "taken": [3, 2], "pairs": 0}
+    so = Shootout(first=0, kicker=1, goals=(3, 0), taken=(3, 2))
     m, _ = red_kick(
         kick_state(so, ["R-SP1L-a", "R-SP2L-a"]),
         "SH-SP-L",
@@ -805,7 +810,7 @@ def test_4_6_shootout_stops_once_one_side_cannot_catch_up():
 
 
 def test_4_6_sudden_death_pair_decides():
-    so = {"first": 0, "kicker": 1, "goals": [5, 5], "taken": [6, 5], "pairs": 0}
+    so = Shootout(first=0, kicker=1, goals=(5, 5), taken=(6, 5))
     m, ev = red_kick(kick_state(so, ["R-SP1L-a", "R-SP2L-a"]), "SH-SP-R", "B-GK-L")
     assert kinds(ev, "shot_cards_revealed")[0]["allowance"] == 0
     assert GAME.result(m)["winners"] == [1] and GAME.result(m)["shootout"] == [5, 6]
@@ -834,7 +839,7 @@ def test_11_illegal_actions_change_nothing():
 
 
 def test_12_chance_events_are_logged_without_secret_cards():
-    state, events = rules.new_match(GAME.modes["match"].defaults(), 9)
+    state, events = rules.new(GAME.modes["match"].defaults(), 9)
     names = [e["event"] for e in events]
     assert names[:2] == ["coin_toss", "deck_shuffled"] and names.count("cards_drawn") == 2
     hands = {*state.hands[0], *state.hands[1]}
@@ -843,22 +848,16 @@ def test_12_chance_events_are_logged_without_secret_cards():
 
 def test_13_views_hide_hands_and_piles():
     state = GAME.new("match", {}, 2, 4)
-    spectator = GAME.view(state, None)
+    spectator = view(GAME, state, None)
     assert spectator.private is None
     for seat in (0, 1):
-        v = GAME.view(state, seat)
+        v = view(GAME, state, seat)
         assert v.public == spectator.public
-        assert [c["id"] for c in v.private["hand"]] == state.hands[seat]
+        assert [c["id"] for c in v.private["hand"]] == list(state.hands[seat])
         other = {*state.hands[1 - seat], *state.piles[1 - seat]}
         assert not any(c in repr(v) for c in other)
-    assert GAME.view(state, rules_reveal()).private["hands"][1][0]["id"] == state.hands[1][0]
+    assert view(GAME, state, REVEAL).private["hands"][1][0]["id"] == state.hands[1][0]
     assert spectator.public["score"] == [0, 0] and spectator.public["hand_sizes"] == [3, 3]
-
-
-def rules_reveal():
-    from app.games.base import REVEAL
-
-    return REVEAL
 
 
 def test_14_options():
@@ -873,9 +872,9 @@ def test_14_options():
 
 
 def test_3_1_team_frames():
-    assert [rules.own_line(1, line) for line in (1, 6)] == [6, 1]
-    assert [rules.own_col(1, col) for col in (1, 4)] == [4, 1]
-    assert rules.forward(0) == 1 and rules.forward(1) == -1
+    assert [pitch.own_line(1, line) for line in (1, 6)] == [6, 1]
+    assert [pitch.own_col(1, col) for col in (1, 4)] == [4, 1]
+    assert pitch.forward(0) == 1 and pitch.forward(1) == -1
 
 
 def test_7_4_no_shot_outside_the_final_two_lines():
@@ -890,6 +889,4 @@ def test_7_4_no_shot_outside_the_final_two_lines():
     [("L", "L", 1), ("L", "C", 0), ("L", "R", -1), ("C", "C", 1), ("C", "R", 0), ("R", "L", -1)],
 )
 def test_8_3_keeper_overlay(target, covers, overlay):
-    from app.games.hattrick.cards import overlay as overlay_of
-
     assert overlay_of(target, covers) == overlay

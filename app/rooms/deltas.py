@@ -1,4 +1,12 @@
-"""Text for the sockets, encoded once."""
+"""The opt-in delta form of views (README.md, "Beyond PROTOCOL.md").
+
+A socket whose hello says `"views": "delta"` gets its first view whole, then each next view
+as what changed since the view it holds: top-level members that changed, `public` and
+`private` members that changed (and the names of those gone), and only the log events it
+has not seen. Changes are found on encoded JSON, member by member, never on trees of dicts
+kept for the garbage collector to walk. A delta of a Drukker step is ~1.7 KB where the whole
+view is ~8 KB, and the 40-event log (half of a view's bytes) is never encoded again for it.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +15,7 @@ from typing import Any
 
 import orjson
 
-
-class Utf8Text(str):
-    """A `str` that keeps the UTF-8 bytes it was decoded from, and gives them back when it is
-    encoded to UTF-8.
-
-    A view message is encoded once (orjson gives bytes) and decoded to the `str` that ASGI
-    wants for a text frame; the server then encodes that `str` back to bytes for every socket
-    it goes to (uvicorn: `text.encode()`). Hungarian names (ő, ű) make a view's `str` two bytes
-    per character, and encoding ~8 KB of it took ~11 µs per socket: ~4 % of the server at
-    saturation (bench/README.md). The bytes it came from are the same answer at no cost.
-
-    To parse one, parse `.encode()`: orjson takes only an exact `str`.
-    """
-
-    utf8: bytes
-
-    def __new__(cls, utf8: bytes, text: str | None = None) -> Utf8Text:
-        """`text`, when given, must be `utf8` decoded (the caller has it already)."""
-        made = super().__new__(cls, utf8, "utf-8") if text is None else super().__new__(cls, text)
-        made.utf8 = utf8
-        return made
-
-    def encode(self, encoding: str = "utf-8", errors: str = "strict") -> bytes:
-        if encoding.lower().replace("_", "-") in ("utf-8", "utf8"):
-            return self.utf8
-        return str(self).encode(encoding, errors)
-
-
-# --- the opt-in delta form of views (README.md, "Beyond PROTOCOL.md") -----------------------
-# A socket whose hello says `"views": "delta"` gets its first view whole, then each next view
-# as what changed since the view it holds: top-level members that changed, `public` and
-# `private` members that changed (and the names of those gone), and only the log events it
-# has not seen. Changes are found on encoded JSON, member by member, never on trees of dicts
-# kept for the garbage collector to walk.
+from app.rooms.views import RoomSnapshot, Utf8Text
 
 TOP_PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
 
@@ -72,14 +47,23 @@ class ViewParts:
 
 class DeltaPush:
     """Delta-form messages for one push of one room at one seq: `public` and the log are
-    encoded once for every viewer of the push (PROTOCOL.md has them identical for all)."""
+    encoded once for every viewer of the push (PROTOCOL.md has them identical for all), and
+    each viewer's parts once for all its phones. Costs nothing until a phone asks."""
 
     def __init__(self, seq: int) -> None:
         self.seq = seq
+        self._viewers: dict[int | None, ViewParts] = {}
         self._public: dict[str, bytes] | None = None
         self._log: list[dict[str, Any]] = []
         self._log_whole: bytes | None = None
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
+
+    def parts_of(self, snap: RoomSnapshot, seat: int | None) -> ViewParts:
+        """A viewer's parts of `snap` (at this push's seq)."""
+        parts = self._viewers.get(seat)
+        if parts is None:
+            parts = self._viewers[seat] = self.parts(snap.view(seat))
+        return parts
 
     def parts(self, view: dict[str, Any]) -> ViewParts:
         if self._public is None:

@@ -14,10 +14,10 @@ event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
 synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseconds, so a
 thread bought nothing but its hops. A writer thread (before session 6) cost each lone action a
 futex wake, a GIL hand-over and a call_soon_threadsafe, ~12 % of the server's CPU at human
-pace (bench/README.md); aiosqlite would hop threads for every statement. The room service's
-other writes (the lobby's, a seat going away, a rematch) go the same way (`in_writer`):
-SQLite's single writer is that one connection, used only from the event loop, never across
-an await, so no write ever waits on another of ours.
+pace (bench/README.md); aiosqlite would hop threads for every statement. The room layer's
+other writes (the lobby's, a seat going away, a rematch: `Database.write` in rooms.py) go the
+same way (`in_writer`): SQLite's single writer is that one connection, used only from the
+event loop, never across an await, so no write ever waits on another of ours.
 """
 
 from __future__ import annotations

@@ -1,0 +1,98 @@
+"""The room's own rules, before any engine sees a command: names, tokens, the host, the room
+options every game has, and the room a code names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.db.rooms import RoomRow, SeatRow, Tx
+from app.games import registry
+from app.games.base import Game, JsonDict
+from app.rooms.codes import is_code, token_matches
+from app.rooms.errors import RoomError, not_found
+
+NAME_MAX = 24
+CID_MAX = 64
+
+# Room options every game has, handled here and never passed to the engine.
+CLOCK_CHOICES = (0, 30, 60, 120)  # turn_seconds; 0 = no clock
+CLOCK_DEFAULTS = {("focifogadas", "bukmeker"): 60}  # issue 8: a betting night cannot stall
+
+
+def clock_default(game_id: str, mode: str) -> int:
+    return CLOCK_DEFAULTS.get((game_id, mode), 0)
+
+
+def turn_seconds(raw: JsonDict, game_id: str, mode: str) -> object:
+    """The room's clock from the options asked for (taken out of `raw`), as it was given."""
+    seconds = raw.pop("turn_seconds", clock_default(game_id, mode))
+    if seconds not in CLOCK_CHOICES or isinstance(seconds, bool):
+        raise RoomError(
+            "bad_options", f"option 'turn_seconds' must be one of {list(CLOCK_CHOICES)}"
+        )
+    return seconds
+
+
+def game_options(options: JsonDict) -> JsonDict:
+    """The room's options as the engine knows them (without the room-level ones)."""
+    return {k: v for k, v in options.items() if k != "turn_seconds"}
+
+
+def clean_name(raw: object) -> str:
+    """1–24 printable characters after trimming (PROTOCOL.md)."""
+    if not isinstance(raw, str):
+        raise RoomError("bad_name", "name must be text")
+    name = raw.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise RoomError("bad_name", f"name must be 1–{NAME_MAX} printable characters")
+    return name
+
+
+def command(cid: object, action: object) -> None:
+    """A well-formed `act`: a cid of 1–64 characters and an action object."""
+    if not isinstance(cid, str) or not 1 <= len(cid) <= CID_MAX:
+        raise RoomError("bad_message", f"cid must be a string of 1–{CID_MAX} characters")
+    if not isinstance(action, dict):
+        raise RoomError("bad_message", "action must be an object")
+
+
+def seat_holding(seats: list[tuple[int, str | None]], token: str | None) -> int:
+    """The seat whose stored hash `token` matches (compared in constant time)."""
+    if not token:
+        raise RoomError("bad_token", "a seat token is required", 401)
+    for seat, token_hash in seats:
+        if token_matches(token, token_hash):
+            return seat
+    raise RoomError("bad_token", "this token holds no seat in this room", 401)
+
+
+def seat_of(seats: list[SeatRow], token: str | None) -> int:
+    return seat_holding([(s.seat, s.token_hash) for s in seats], token)
+
+
+def host(seats: list[SeatRow], token: str | None) -> None:
+    """Unless `token` holds seat 0: `not_host`."""
+    if seat_of(seats, token) != 0:
+        raise RoomError("not_host", "only the host (seat 0) may do this", 403)
+
+
+def game_of(game_id: str) -> Game[Any]:
+    game = registry.get(game_id)
+    if game is None:
+        raise RoomError("unknown_game", f"no game {game_id!r}")
+    return game
+
+
+def room_of(tx: Tx, code: str, *, lock: bool = False) -> RoomRow:
+    """The room `code` names, else `not_found`; with `lock`, held until commit."""
+    if not is_code(code):
+        raise not_found(code)
+    room = tx.room(code, lock=lock)
+    if room is None:
+        raise not_found(code)
+    return room
+
+
+def has_bot(game: Game[Any]) -> bool:
+    """A game ships a bot when its `bot_action` is more than the protocol's default."""
+    return game.has_bot

@@ -1,0 +1,77 @@
+"""The turn clock: one timer per room, for the first waited-for seat whose time runs out.
+Then the bot acts once for every seat whose time is up; a seat whose player is not even
+connected is marked away, so the bot plays it until they come back."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from app.rooms.bots import Act, Bots, IsConnected, Snapshot, stand_in
+from app.rooms.errors import RoomError
+from app.rooms.views import RoomSnapshot
+
+log = logging.getLogger(__name__)
+
+SetAway = Callable[[str, int, bool], Awaitable[None]]  # RoomService.set_away
+DUE_WITHIN = 0.005  # seconds: a deadline this close is up
+
+
+class Clock:
+    def __init__(
+        self, act: Act, snapshot: Snapshot, is_connected: IsConnected, bots: Bots, away: SetAway
+    ) -> None:
+        self.act = act
+        self.snapshot = snapshot
+        self.is_connected = is_connected
+        self.bots = bots
+        self.set_away = away
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def arm(self, snap: RoomSnapshot) -> None:
+        """Wake up when the first waited-for seat's clock runs out (one timer per room)."""
+        deadlines = snap.deadlines()
+        if not deadlines or snap.code in self._tasks:
+            return
+        when = min(deadlines.values())
+        self._tasks[snap.code] = asyncio.create_task(self._runs_out(snap.code, when))
+
+    async def _runs_out(self, code: str, when: float) -> None:
+        try:
+            await asyncio.sleep(max(0.0, when - time.time()))
+        finally:
+            self._tasks.pop(code, None)
+        try:
+            snap = await self.snapshot(code)
+            if not await self._stand_in_for_one(snap):
+                self.arm(snap)  # nobody's time was up yet (they acted meanwhile): re-arm
+        except RoomError as exc:
+            log.warning("clock in room %s: %s", code, exc.message)
+        except Exception:
+            log.exception("clock in room %s failed", code)
+
+    async def _stand_in_for_one(self, snap: RoomSnapshot) -> bool:
+        """The bot moves for the first seat whose time is up; whether one moved (that commit
+        re-arms the clock for whoever waits next)."""
+        now = time.time()
+        for seat, deadline in sorted(snap.deadlines().items()):
+            if deadline > now + DUE_WITHIN:
+                continue
+            gone = not self.is_connected(snap.code, seat)
+            action = self.bots.choice(snap, seat, hand_over=gone)
+            if action is None:
+                continue
+            if gone:
+                await self.set_away(snap.code, seat, True)
+            cid = f"clock-{snap.seq}-{seat}"
+            await self.act(snap.code, seat, cid, action, stand_in(seat, "clock"))
+            return True
+        return False
+
+    async def aclose(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
