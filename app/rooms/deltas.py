@@ -17,11 +17,16 @@ import orjson
 
 from app.rooms.views import RoomSnapshot, Utf8Text
 
-TOP_PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
+PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
+FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
+_KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 
 
 def _key(name: str) -> bytes:
-    return orjson.dumps(name)
+    key = _KEYS.get(name)
+    if key is None:
+        key = _KEYS[name] = orjson.dumps(name) + b":"
+    return key
 
 
 def _members(value: dict[str, Any]) -> dict[str, bytes]:
@@ -29,7 +34,7 @@ def _members(value: dict[str, Any]) -> dict[str, bytes]:
 
 
 def _object(members: dict[str, bytes]) -> bytes:
-    return b"{" + b",".join(_key(k) + b":" + v for k, v in members.items()) + b"}"
+    return b"{" + b",".join([_key(k) + v for k, v in members.items()]) + b"}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +43,10 @@ class ViewParts:
     and the base the next one is made against (each delta socket keeps the last it got)."""
 
     seq: int
-    top: dict[str, bytes]  # every top-level member but public, private and log
+    fixed: tuple[Any, ...]  # the FIXED members' values (text, a number or null)
+    top: dict[str, bytes]  # every other top-level member but public, private and log
     public: dict[str, bytes]  # shared by every viewer of the same push
-    private: dict[str, bytes] | None  # None when `private` is not an object (null)
-    private_whole: bytes
+    private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
 
 
@@ -55,7 +60,6 @@ class DeltaPush:
         self._viewers: dict[int | None, ViewParts] = {}
         self._public: dict[str, bytes] | None = None
         self._log: list[dict[str, Any]] = []
-        self._log_whole: bytes | None = None
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
 
     def parts_of(self, snap: RoomSnapshot, seat: int | None) -> ViewParts:
@@ -70,46 +74,56 @@ class DeltaPush:
             self._public = _members(view["public"])
             self._log = view["log"]
         private = view["private"]
+        log = self._log
         return ViewParts(
             seq=self.seq,
-            top={k: orjson.dumps(v) for k, v in view.items() if k not in TOP_PATCHED},
+            fixed=tuple(view[k] for k in FIXED),
+            top={
+                k: orjson.dumps(v) for k, v in view.items() if k not in PATCHED and k not in FIXED
+            },
             public=self._public,
-            private=_members(private) if isinstance(private, dict) else None,
-            private_whole=orjson.dumps(private),
-            log_seq=int(self._log[-1]["seq"]) if self._log else -1,
+            private=None if private is None else _members(private),
+            log_seq=int(log[-1]["seq"]) if log else -1,
         )
+
+    def _log_since(self, seq: int) -> bytes:
+        """The log events newer than `seq`, encoded (shared by the viewers of the push)."""
+        encoded = self._log_after.get(seq)
+        if encoded is None:
+            log = self._log
+            first = len(log)
+            while first > 0 and log[first - 1]["seq"] > seq:
+                first -= 1
+            encoded = self._log_after[seq] = orjson.dumps(log[first:])
+        return encoded
 
     def whole(self, parts: ViewParts) -> Utf8Text:
         """The PROTOCOL.md v1 view message, made of the parts."""
-        if self._log_whole is None:
-            self._log_whole = orjson.dumps(self._log)
-        view = dict(parts.top)
+        view = {k: orjson.dumps(v) for k, v in zip(FIXED, parts.fixed, strict=True)}
+        view |= parts.top
         view["public"] = _object(parts.public)
-        view["private"] = parts.private_whole
-        view["log"] = self._log_whole
+        view["private"] = b"null" if parts.private is None else _object(parts.private)
+        view["log"] = self._log_since(-1)
         return Utf8Text(b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view)))
 
     def delta(self, parts: ViewParts, base: ViewParts) -> Utf8Text:
         """What changed from `base` (the view the socket holds) to `parts`."""
-        top = {k: v for k, v in parts.top.items() if base.top.get(k) != v}
+        was = base.top
+        top = {k: v for k, v in parts.top.items() if was.get(k) != v}
         gone: dict[str, list[str]] = {}
         public = _changed(base.public, parts.public, "public", gone)
         private = None
         if parts.private is not None and base.private is not None:
             private = _changed(base.private, parts.private, "private", gone)
-        elif parts.private_whole != base.private_whole:
-            top["private"] = parts.private_whole
-        log = self._log_after.get(base.log_seq)
-        if log is None:
-            newer = [e for e in self._log if e["seq"] > base.log_seq]
-            log = self._log_after[base.log_seq] = orjson.dumps(newer)
+        elif parts.private is not base.private:  # null to an object, or back
+            top["private"] = b"null" if parts.private is None else _object(parts.private)
         out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), _object(top)]
         out += [b',"public":', _object(public)]
         if private:
             out += [b',"private":', _object(private)]
         if gone:
             out += [b',"drop":', orjson.dumps(gone)]
-        out += [b',"log":', log, b"}"]
+        out += [b',"log":', self._log_since(base.log_seq), b"}"]
         return Utf8Text(b"".join(out))
 
 
@@ -118,7 +132,7 @@ def _changed(
 ) -> dict[str, bytes]:
     if before is after:
         return {}
-    dropped = [k for k in before if k not in after]
+    dropped = before.keys() - after.keys()
     if dropped:
-        gone[name] = dropped
+        gone[name] = sorted(dropped)
     return {k: v for k, v in after.items() if before.get(k) != v}

@@ -182,7 +182,8 @@ async def test_a_delta_phone_whose_queued_views_are_dropped_gets_the_next_one_wh
     def view(seq: int) -> dict[str, Any]:
         log = [{"seq": s, "event": "tick"} for s in range(1, seq + 1)]
         public = {"n": seq, "fixed": "same"}
-        return {"status": "playing", "to_act": [0], "public": public, "private": None, "log": log}
+        fixed = {"game": "tiny", "mode": "race", "you": 0}
+        return fixed | {"status": "playing", "public": public, "private": None, "log": log}
 
     class Snap:  # what `send_room` reads of a room at one seq
         def __init__(self, seq: int) -> None:
