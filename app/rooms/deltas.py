@@ -25,23 +25,20 @@ _KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 def _key(name: str) -> bytes:
     key = _KEYS.get(name)
     if key is None:
-        key = _KEYS[name] = _encoded(name) + b":"
+        key = _KEYS[name] = orjson.dumps(name) + b":"
     return key
 
 
-def _encoded(value: Any) -> bytes:
-    """`value` as JSON, in bytes of its own size: orjson hands back a buffer of at least 4 KB
-    whatever it holds, and a socket keeps ~15 of these (its base) for as long as it is open:
-    80 KB per socket, +95 MB for 1 200 sockets (bench/command_path.py, maxrss)."""
-    return bytes(memoryview(orjson.dumps(value)))
-
-
 def _members(value: dict[str, Any]) -> dict[str, bytes]:
-    return {k: _encoded(v) for k, v in value.items()}
+    """Each member as `"name":value` in JSON. Joined to its name, each is bytes of its own
+    size: orjson hands back a buffer of at least 4 KB whatever it holds, and a socket keeps
+    ~15 of these (its base) as long as it is open (80 KB per socket kept as they came: +95 MB
+    for 1 200 sockets, bench/command_path.py maxrss)."""
+    return {k: _key(k) + orjson.dumps(v) for k, v in value.items()}
 
 
 def _object(members: dict[str, bytes]) -> bytes:
-    return b"{" + b",".join([_key(k) + v for k, v in members.items()]) + b"}"
+    return b"{" + b",".join(members.values()) + b"}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +82,7 @@ class DeltaPush:
         return ViewParts(
             seq=self.seq,
             fixed=tuple(view[k] for k in FIXED),
-            top={k: _encoded(v) for k, v in view.items() if k not in PATCHED and k not in FIXED},
+            top=_members({k: v for k, v in view.items() if k not in PATCHED and k not in FIXED}),
             public=self._public,
             private=None if private is None else _members(private),
             log_seq=int(log[-1]["seq"]) if log else -1,
@@ -104,11 +101,11 @@ class DeltaPush:
 
     def whole(self, parts: ViewParts) -> Utf8Text:
         """The PROTOCOL.md v1 view message, made of the parts."""
-        view = {k: orjson.dumps(v) for k, v in zip(FIXED, parts.fixed, strict=True)}
-        view |= parts.top
-        view["public"] = _object(parts.public)
-        view["private"] = b"null" if parts.private is None else _object(parts.private)
-        view["log"] = self._log_since(-1)
+        view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.top
+        view["public"] = _key("public") + _object(parts.public)
+        private = b"null" if parts.private is None else _object(parts.private)
+        view["private"] = _key("private") + private
+        view["log"] = _key("log") + self._log_since(-1)
         return Utf8Text(b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view)))
 
     def delta(self, parts: ViewParts, base: ViewParts) -> Utf8Text:
@@ -121,7 +118,8 @@ class DeltaPush:
         if parts.private is not None and base.private is not None:
             private = _changed(base.private, parts.private, "private", gone)
         elif parts.private is not base.private:  # null to an object, or back
-            top["private"] = b"null" if parts.private is None else _object(parts.private)
+            private_now = b"null" if parts.private is None else _object(parts.private)
+            top["private"] = _key("private") + private_now
         out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), _object(top)]
         out += [b',"public":', _object(public)]
         if private:
