@@ -12,11 +12,15 @@ WORKDIR /srv/pitchside
 RUN groupadd --system --gid 10001 pitchside \
  && useradd --system --uid 10001 --gid pitchside --home-dir /srv/pitchside pitchside
 
+# Every dependency pinned with its hash (requirements.lock, made by deploy/lock.sh), then the
+# app itself without resolving anything again.
+COPY requirements.lock ./
+RUN pip install --no-cache-dir --require-hashes -r requirements.lock
 COPY pyproject.toml README.md alembic.ini ./
 COPY app ./app
 COPY migrations ./migrations
 COPY static ./static
-RUN pip install --no-cache-dir . && mkdir -p data && chown pitchside:pitchside data
+RUN pip install --no-cache-dir --no-deps . && mkdir -p data && chown pitchside:pitchside data
 
 USER 10001:10001
 EXPOSE 8000

@@ -1,7 +1,8 @@
 """`python -m app`: apply the database migrations, then serve Pitchside.
 
 Configuration comes from the environment (see README.md): HOST, PORT, DATABASE_URL,
-REDIS_URL, ALLOWED_ORIGINS, BOT_DELAY_MS, ODDS_WORKERS, CLOCK_SCALE, LOG_LEVEL.
+REDIS_URL, ALLOWED_ORIGINS, FORWARDED_ALLOW_IPS, BOT_DELAY_MS, ODDS_WORKERS, CLOCK_SCALE,
+LOG_LEVEL.
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ def main(argv: list[str] | None = None) -> None:
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=10,
         proxy_headers=True,
+        # Whose X-Forwarded-For to believe: only the reverse proxies named (README); with
+        # none, a client cannot pose as another address by sending the header itself.
+        forwarded_allow_ips=settings.forwarded_allow_ips or [],
     )
 
 

@@ -15,8 +15,8 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import metrics
-from app.api import http, ws
-from app.api.limits import PerAddress
+from app.api import crews, http, ws
+from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.rooms.broker import make_broker
@@ -41,7 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(database_url)
+        engine = make_engine(database_url, timeout=settings.db_timeout)
         broker = make_broker(settings.broker, settings.redis_url, database_url)
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
@@ -59,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.broker = broker
         app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
+        app.state.read_limiter = PerAddress(settings.http_reads_per_minute, 60.0)
         await broker.start(service.on_message)  # broker -> service -> hub, one way
         hub.start_heartbeat()
         lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag())
@@ -77,6 +78,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version="1",
         summary="Football table games with friends in real-time rooms (PROTOCOL.md v1).",
         lifespan=lifespan,
+        docs_url="/docs" if settings.api_docs else None,
+        redoc_url=None,
+    )
+    app.add_middleware(BodyLimit, limit=64 * 1024)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(
+        ws.SocketGuard,
+        per_address=settings.sockets_per_address,
+        send_timeout=settings.send_timeout,
+        send_buffer=settings.socket_send_buffer,
     )
 
     @app.exception_handler(RoomError)
@@ -110,5 +121,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(crews.router)
     app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
     return app

@@ -46,6 +46,28 @@ class Settings(BaseSettings):
     http_rate_per_minute: int = Field(
         default=120, description="room creations and joins per client address per minute"
     )
+    http_reads_per_minute: int = Field(
+        default=600, description="reads by room code (room, replay, QR) per address per minute"
+    )
+    forwarded_allow_ips: str = Field(
+        default="",
+        description="comma-separated addresses or networks of the reverse proxies whose "
+        "X-Forwarded-For is believed (uvicorn's); empty = none, the peer is the client",
+    )
+    sockets_per_address: int = Field(default=32, description="open WebSockets per address")
+    send_timeout: float = Field(
+        default=10.0,
+        description="seconds a socket may take to accept one message before it is cut off",
+    )
+    socket_send_buffer: int = Field(
+        default=256 * 1024,
+        description="kernel send buffer of a WebSocket, bytes (0 = the kernel's own sizing): "
+        "what a phone that stopped reading can hold of this machine's memory",
+    )
+    db_timeout: float = Field(
+        default=1.5, description="seconds for a database connect or statement before unavailable"
+    )
+    api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
 
     @property
     def resolved_database_url(self) -> str:

@@ -45,20 +45,9 @@ CONTRACT = (
     "bot_action",
 )
 
-# What Focifogadás still lacks of the shape (its modes keep their own state, rules and views).
+
+# What a package still lacks of the shape (none now: Focifogadás closed its gaps).
 # `test_every_known_gap_is_still_open` fails as soon as one closes, so this list only shrinks.
-KNOWN_GAPS: dict[str, set[str]] = {
-    "focifogadas": {
-        "state.py",
-        "rules.py",
-        "views.public",
-        "views.private",
-        "views.revealed",
-        "bot.choose",
-    },
-}
-
-
 def gaps(package: str, root: Path = GAMES, prefix: str = "app.games.") -> set[str]:
     """The standard files, names and contract methods `package` (under `root`) lacks."""
     missing = {f"{name}.py" for name in STANDARD if not (root / package / f"{name}.py").is_file()}
@@ -77,13 +66,7 @@ def gaps(package: str, root: Path = GAMES, prefix: str = "app.games.") -> set[st
 
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_game_package_has_the_standard_files_and_the_contract(package: str) -> None:
-    assert gaps(package) - KNOWN_GAPS.get(package, set()) == set()
-
-
-@pytest.mark.parametrize("package", sorted(KNOWN_GAPS))
-def test_every_known_gap_is_still_open(package: str) -> None:
-    closed = KNOWN_GAPS[package] - gaps(package)
-    assert not closed, f"remove {sorted(closed)} from KNOWN_GAPS: they exist now"
+    assert gaps(package) == set()
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -93,7 +76,7 @@ def test_the_package_registers_the_game_its_game_module_states(package: str) -> 
     assert set(game.name) == {"en", "hu", "da"} and game.modes
 
 
-@pytest.mark.parametrize("package", [p for p in PACKAGES if p not in KNOWN_GAPS])
+@pytest.mark.parametrize("package", PACKAGES)
 def test_a_game_satisfies_the_protocol_and_its_state_is_frozen(package: str) -> None:
     game = importlib.import_module(f"app.games.{package}.game").GAME
     assert isinstance(game, Game)
@@ -106,8 +89,8 @@ def test_a_game_satisfies_the_protocol_and_its_state_is_frozen(package: str) -> 
         setattr(state, dataclasses.fields(state)[0].name, None)
 
 
-@pytest.mark.parametrize("package", [p for p in PACKAGES if p not in KNOWN_GAPS])
-def test_view_composes_public_and_private_and_the_old_methods_agree(package: str) -> None:
+@pytest.mark.parametrize("package", PACKAGES)
+def test_view_composes_public_and_private(package: str) -> None:
     game = importlib.import_module(f"app.games.{package}.game").GAME
     mode = next(iter(game.modes))
     spec = game.modes[mode]
@@ -118,10 +101,8 @@ def test_view_composes_public_and_private_and_the_old_methods_agree(package: str
         mine = game.private(state, seat)
         assert mine is not None
         assert view(game, state, seat) == View(shown.phase, shown.public, mine)
-        assert game.view(state, seat) == view(game, state, seat)  # the aliases, until merged
-        assert game.private_view(state, seat) == mine
     assert game.private(state, spec.max_players) is None  # not a seat: no secrets
-    assert view(game, state, REVEAL) == game.revealed(state) == game.view(state, REVEAL)
+    assert view(game, state, REVEAL) == game.revealed(state)
     assert game.revealed(state).private is not None
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
 import qrcode
 import qrcode.image.svg
 from fastapi import APIRouter, Depends, Header, Request, Response
+from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse
 
 from app.api.limits import PerAddress
@@ -27,8 +31,10 @@ from app.api.schemas import (
     SeatNumber,
     SeatOut,
 )
+from app.crews.service import of_app as crews_of
 from app.games import registry
-from app.rooms.errors import RoomError
+from app.rooms.codes import is_code, token_matches
+from app.rooms.errors import RoomError, not_found
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService, clock_default
 
@@ -56,19 +62,44 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str |
     return None
 
 
+def client_address(request: Request) -> str:
+    """The client's address as uvicorn resolved it: its proxy-headers middleware takes a
+    forwarded address only from a peer listed in FORWARDED_ALLOW_IPS (README)."""
+    return request.client.host if request.client else "?"
+
+
 async def limited(request: Request) -> None:
     """Room creation, joins and lobby option changes are rate-limited per client address."""
     limiter: PerAddress = request.app.state.http_limiter
-    address = request.client.host if request.client else "?"
-    if not limiter.allow(address):
+    if not limiter.allow(client_address(request)):
         raise RoomError(
             "rate_limited", "too many rooms, joins or option changes; wait a minute", 429
         )
 
 
+async def read_limited(request: Request) -> None:
+    """Reads by room code (room, replay, QR) and of the recent matches are rate-limited per
+    client address: codes are the rooms' only secret, and guessing them takes many reads;
+    replays and results cost CPU to build."""
+    limiter: PerAddress = request.app.state.read_limiter
+    if not limiter.allow(client_address(request)):
+        raise RoomError("rate_limited", "too many requests; wait a minute", 429)
+
+
+async def room_code(code: str) -> str:
+    """The path's room code, checked against PROTOCOL.md's format before any other work."""
+    if not is_code(code):
+        raise not_found(code[:16])
+    return code
+
+
 ServiceDep = Annotated[RoomService, Depends(get_service)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 TokenDep = Annotated[str | None, Depends(bearer)]
+CodeDep = Annotated[str, Depends(room_code)]
+SEATS_MAX = 64  # no mode has more seats; a larger number is refused before any work
+SeatPath = Annotated[int, PathParam(ge=0, lt=SEATS_MAX)]
+SeqPath = Annotated[int, PathParam(ge=0, le=2**31 - 1)]
 
 
 @router.get("/api/games", response_model=list[GameOut], response_model_exclude_none=True)
@@ -99,14 +130,31 @@ async def list_games() -> list[GameOut]:
     responses=ERRORS,
     dependencies=[Depends(limited)],
 )
-async def create_room(body: CreateRoom, service: ServiceDep) -> Created:
+async def create_room(
+    body: CreateRoom, service: ServiceDep, request: Request, token: TokenDep
+) -> Created:
+    if body.crew is not None:  # a crew room: seat 0 is the crew token's member
+        crews = crews_of(request.app.state)
+        code, token = await crews.create_room(body.crew, token, body.game, body.mode, body.options)
+        return Created(code=code, url=f"/r/{code}", seat=0, token=token)
+    if body.name is None:
+        raise RoomError("invalid", "name: Field required", 422)
     code, token = await service.create(body.game, body.mode, body.name, body.options)
     return Created(code=code, url=f"/r/{code}", seat=0, token=token)
 
 
-@router.get("/api/rooms/{code}", response_model=RoomOut, responses=ERRORS)
-async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
-    return await room_out(code, service, hub)
+@router.get(
+    "/api/rooms/{code}",
+    response_model=RoomOut,
+    responses=ERRORS,
+    dependencies=[Depends(read_limited)],
+)
+async def get_room(
+    code: CodeDep, service: ServiceDep, hub: HubDep, token: TokenDep, request: Request
+) -> RoomOut:
+    room = await room_out(code, service, hub, token)
+    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    return room
 
 
 @router.patch(
@@ -116,15 +164,25 @@ async def get_room(code: str, service: ServiceDep, hub: HubDep) -> RoomOut:
     dependencies=[Depends(limited)],
 )
 async def set_options(
-    code: str, body: OptionsIn, service: ServiceDep, hub: HubDep, token: TokenDep
+    code: CodeDep,
+    body: OptionsIn,
+    service: ServiceDep,
+    hub: HubDep,
+    token: TokenDep,
+    request: Request,
 ) -> RoomOut:
     """In the lobby: the host changes game options, a player those its seat owns."""
     await service.set_options(code, token, body.root)
-    return await room_out(code, service, hub)
+    room = await room_out(code, service, hub, token)
+    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    return room
 
 
-async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
+async def room_out(code: str, service: RoomService, hub: Hub, token: str | None) -> RoomOut:
+    """The room as `GET /api/rooms/{code}` answers it. `rematch_code` (a room that is
+    playing) only for a request with one of the room's seat tokens."""
     snap = await service.snapshot(code)
+    seated = token is not None and any(token_matches(token, s.token_hash) for s in snap.seats)
     presence = hub.presence(code, [s.seat for s in snap.seats], snap.bot_seats)
     online = {p["seat"] for p in presence["seats"] if p["connected"]}
     return RoomOut(
@@ -140,7 +198,7 @@ async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
         spectators=presence["spectators"],
         seq=snap.seq,
         seed_hash=snap.seed_hash,
-        rematch_code=snap.rematch_code,
+        rematch_code=snap.rematch_code if seated else None,
     )
 
 
@@ -151,19 +209,26 @@ async def room_out(code: str, service: RoomService, hub: Hub) -> RoomOut:
     responses=ERRORS,
     dependencies=[Depends(limited)],
 )
-async def join_room(code: str, body: JoinRoom, service: ServiceDep) -> Joined:
+async def join_room(
+    code: CodeDep, body: JoinRoom, service: ServiceDep, request: Request, token: TokenDep
+) -> Joined:
+    if token is not None:  # a crew token: in a crew room, the seat is the member's
+        seat, token = await crews_of(request.app.state).join_room(code, token, body.name)
+        return Joined(seat=seat, token=token)
+    if body.name is None:
+        raise RoomError("invalid", "name: Field required", 422)
     seat, token = await service.join(code, body.name)
     return Joined(seat=seat, token=token)
 
 
 @router.post("/api/rooms/{code}/bots", status_code=201, response_model=SeatNumber, responses=ERRORS)
-async def add_bot(code: str, service: ServiceDep, token: TokenDep) -> SeatNumber:
+async def add_bot(code: CodeDep, service: ServiceDep, token: TokenDep) -> SeatNumber:
     return SeatNumber(seat=await service.add_bot(code, token))
 
 
 @router.post("/api/rooms/{code}/seats/{seat}/away", response_model=AwayOut, responses=ERRORS)
 async def seat_away(
-    code: str, seat: int, body: AwayIn, service: ServiceDep, token: TokenDep
+    code: CodeDep, seat: SeatPath, body: AwayIn, service: ServiceDep, token: TokenDep
 ) -> AwayOut:
     """The host marks a seat away (the game's bot plays it) or back. A player who returns
     with their token is back by themselves."""
@@ -172,7 +237,7 @@ async def seat_away(
 
 
 @router.post("/api/rooms/{code}/start", responses=ERRORS)
-async def start_room(code: str, service: ServiceDep, token: TokenDep) -> dict[str, str]:
+async def start_room(code: CodeDep, service: ServiceDep, token: TokenDep) -> dict[str, str]:
     await service.start(code, token)
     return {"status": "playing"}
 
@@ -180,24 +245,34 @@ async def start_room(code: str, service: ServiceDep, token: TokenDep) -> dict[st
 @router.post(
     "/api/rooms/{code}/rematch", status_code=201, response_model=RematchRoom, responses=ERRORS
 )
-async def rematch_room(code: str, service: ServiceDep, token: TokenDep) -> RematchRoom:
+async def rematch_room(code: CodeDep, service: ServiceDep, token: TokenDep) -> RematchRoom:
     new_code = await service.rematch(code, token)
     return RematchRoom(code=new_code, url=f"/r/{new_code}")
 
 
-@router.get("/api/matches/recent", responses=ERRORS)
+@router.get("/api/matches/recent", responses=ERRORS, dependencies=[Depends(read_limited)])
 async def recent_matches(service: ServiceDep, limit: int = 20) -> list[dict[str, Any]]:
     """The latest finished matches on this server, newest first (the History page)."""
     return await service.recent(max(1, min(limit, 50)))
 
 
-@router.get("/api/rooms/{code}/replay", responses=ERRORS)
-async def replay(code: str, service: ServiceDep) -> dict[str, Any]:
+@router.delete(
+    "/api/rooms/{code}/seats/{seat}", status_code=204, response_class=Response, responses=ERRORS
+)
+async def remove_seat(code: CodeDep, seat: SeatPath, service: ServiceDep, token: TokenDep) -> None:
+    """In the lobby, the host removes a seat (not seat 0); the seats after it move down."""
+    await service.remove_seat(code, seat, token)
+
+
+@router.get("/api/rooms/{code}/replay", responses=ERRORS, dependencies=[Depends(read_limited)])
+async def replay(code: CodeDep, service: ServiceDep) -> dict[str, Any]:
     return await service.replay(code)
 
 
-@router.get("/api/rooms/{code}/replay/{seq}", responses=ERRORS)
-async def replay_step(code: str, seq: int, service: ServiceDep) -> dict[str, Any]:
+@router.get(
+    "/api/rooms/{code}/replay/{seq}", responses=ERRORS, dependencies=[Depends(read_limited)]
+)
+async def replay_step(code: CodeDep, seq: SeqPath, service: ServiceDep) -> dict[str, Any]:
     return await service.replay_view(code, seq)
 
 
@@ -234,9 +309,25 @@ async def replay_page(code: str) -> FileResponse:
     return _page()
 
 
-@router.get("/r/{code}/qr.svg", include_in_schema=False)
-async def room_qr(code: str, request: Request) -> Response:
-    """The room link as a QR code (dark on white), for the lobby."""
+@router.get("/r/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
+async def room_qr(code: CodeDep, request: Request) -> Response:
+    """The room link as a QR code (dark on white), for the lobby: drawn off the event loop,
+    once per link (the link's host comes from the request, and is bounded like the code)."""
     url = str(request.url_for("room_page", code=code))
+    if len(url) > QR_URL_MAX:
+        raise RoomError("bad_request", "the link is too long for a QR code", 400)
+    svg = await asyncio.get_running_loop().run_in_executor(QR_THREAD, qr_svg, url)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+QR_URL_MAX = 256
+# One thread draws QR codes: a flood of them queues there, and the event loop (which
+# shares the interpreter with it) keeps answering everyone else.
+QR_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="qr")
+
+
+@lru_cache(maxsize=1024)
+def qr_svg(url: str) -> bytes:
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
-    return Response(image.to_string(), media_type="image/svg+xml")
+    data: bytes = image.to_string()
+    return data

@@ -2,24 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
+
+# Bodies are parsed strictly: a string is a string, a bool a bool (no "1" for true, no 1.0
+# for 1), and every string is bounded. Names are checked against PROTOCOL.md's `name` rule by
+# the service (400 `bad_name`); here they are only bounded.
+Text = Annotated[str, StringConstraints(max_length=64)]
+NameText = Annotated[str, StringConstraints(max_length=200)]
+OptionName = Annotated[str, StringConstraints(max_length=64)]
+OptionValue = Annotated[
+    str | bool | int | float | None, Field(union_mode="left_to_right")
+]  # strict: the union keeps each JSON type as it came
+OPTIONS_MAX = 32  # options named in one body
 
 
-class CreateRoom(BaseModel):
-    game: str = Field(max_length=64)
-    mode: str = Field(max_length=64)
-    name: str = Field(max_length=200)
-    options: dict[str, Any] | None = None
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True)
 
 
-class JoinRoom(BaseModel):
-    name: str = Field(max_length=200)
+class CreateRoom(Strict):
+    game: Text
+    mode: Text
+    name: NameText | None = None  # required unless `crew`
+    options: Annotated[dict[OptionName, OptionValue], Field(max_length=OPTIONS_MAX)] | None = None
+    crew: Text | None = None  # a crew room (PROTOCOL.md 1.1)
 
 
-class OptionsIn(RootModel[dict[str, Any]]):
+class JoinRoom(Strict):
+    name: NameText | None = None  # required unless a crew token
+
+
+class OptionsIn(RootModel[Annotated[dict[OptionName, OptionValue], Field(max_length=OPTIONS_MAX)]]):
     """`PATCH /api/rooms/{code}/options`: some of the room's game options, by name."""
+
+    model_config = ConfigDict(strict=True)
 
 
 class Created(BaseModel):
@@ -66,7 +84,7 @@ class SeatOut(BaseModel):
     away: bool = False
 
 
-class AwayIn(BaseModel):
+class AwayIn(Strict):
     away: bool = True
 
 
@@ -86,6 +104,7 @@ class RoomOut(BaseModel):
     seq: int
     seed_hash: str
     rematch_code: str | None = None
+    crew: str | None = None  # the crew's code, for a crew room
 
 
 class ErrorBody(BaseModel):

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+import socket
+import time
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import ValidationError as PydanticError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.limits import Window
+from app.rooms.checks import CID_MAX, SERVER_CID
+from app.rooms.codes import is_code
 from app.rooms.errors import RoomError
 from app.rooms.hub import Connection, Hub
 from app.rooms.service import RoomService
@@ -21,7 +29,66 @@ MAX_MESSAGE = 8 * 1024  # bytes
 VIOLATIONS_BEFORE_CLOSE = 20  # messages over the rate, without a calm second, before 1008
 SOCKET_ERRORS = {"illegal_action", "not_your_turn", "bad_message", "rate_limited", "unavailable"}
 
-router = APIRouter()
+
+# --- what a client may send (PROTOCOL.md), parsed as one tagged union ------------------------
+
+
+def _client_cid(cid: str) -> str:
+    if cid.startswith(SERVER_CID):
+        raise ValueError(f"cids beginning {SERVER_CID!r} are the server's own")
+    return cid
+
+
+Cid = Annotated[
+    str, StringConstraints(min_length=1, max_length=CID_MAX), AfterValidator(_client_cid)
+]
+
+
+class Hello(BaseModel):
+    model_config = ConfigDict(strict=True)
+    type: Literal["hello"]
+    token: Annotated[str, StringConstraints(max_length=256)] | None = None
+    views: Literal["v1", "delta"] = "v1"  # the opt-in delta form of views (README.md)
+
+
+class Ping(BaseModel):
+    model_config = ConfigDict(strict=True)
+    type: Literal["ping"]
+
+
+class Act(BaseModel):
+    model_config = ConfigDict(strict=True)
+    type: Literal["act"]
+    cid: Cid
+    action: dict[str, Any]
+
+
+ClientMessage = Annotated[Hello | Ping | Act, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Ping | Act] = TypeAdapter(ClientMessage)
+
+
+def cid_of(raw: str | bytes) -> str | None:
+    """The cid of an `act`, however wrong the rest of it is (an error answering an act
+    carries its cid, PROTOCOL.md)."""
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or data.get("type") != "act":
+        return None
+    cid = data.get("cid")
+    return cid if isinstance(cid, str) and len(cid) <= CID_MAX else None
+
+
+def why(exc: PydanticError) -> str:
+    errors = exc.errors(include_url=False)
+    if not errors:
+        return "invalid message"
+    first = errors[0]
+    if first["type"] == "json_invalid":
+        return "malformed JSON"
+    where = ".".join(str(p) for p in first["loc"])
+    return f"{where or 'message'}: {first['msg']}"[:200]
 
 
 class Disconnected(Exception):
@@ -39,11 +106,21 @@ def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
     return urlsplit(origin).netloc == ws.headers.get("host")
 
 
-def error(code: str, message: str, cid: Any = None) -> dict[str, Any]:
+def error(code: str, message: str, cid: str | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if isinstance(cid, str):
+    if cid is not None:
         body["cid"] = cid
     return body
+
+
+class Bad:
+    """A message that is not one of PROTOCOL.md's: why, and the cid if it was an act."""
+
+    __slots__ = ("cid", "reason")
+
+    def __init__(self, reason: str, cid: str | None) -> None:
+        self.reason = reason
+        self.cid = cid
 
 
 class Session:
@@ -58,24 +135,22 @@ class Session:
         self.violations = 0
         self.delta = False  # hello asked for views in the delta form (README.md)
 
-    async def receive(self) -> tuple[dict[str, Any] | None, str | None]:
-        """The next message as (object, None), or (None, why it is bad_message)."""
+    async def receive(self) -> str | bytes:
         message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
             raise Disconnected
         raw: str | bytes | None = message.get("text")
-        if raw is None:
-            raw = message.get("bytes") or b""
+        return raw if raw is not None else message.get("bytes") or b""
+
+    @staticmethod
+    def parse(raw: str | bytes) -> Hello | Ping | Act | Bad:
         size = len(raw.encode() if isinstance(raw, str) else raw)
         if size > MAX_MESSAGE:
-            return None, f"message over {MAX_MESSAGE} bytes"
+            return Bad(f"message over {MAX_MESSAGE} bytes", cid_of(raw))
         try:
-            data = orjson.loads(raw)
-        except orjson.JSONDecodeError:
-            return None, "malformed JSON"
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return None, "a message is an object with a string 'type'"
-        return data, None
+            return CLIENT_MESSAGE.validate_json(raw)
+        except PydanticError as exc:
+            return Bad(why(exc), cid_of(raw))
 
     def over_rate(self) -> bool:
         if self.window.allow():
@@ -84,64 +159,146 @@ class Session:
         self.violations += 1
         return True
 
+    async def reply(self, message: dict[str, Any]) -> None:
+        await self.ws.send_text(orjson.dumps(message).decode())
+
     async def hello(self) -> int | None:
         """Wait for a valid hello; returns the seat (None = spectator)."""
         while True:
-            data, bad = await self.receive()
+            raw = await self.receive()
             if self.over_rate() and self.violations > VIOLATIONS_BEFORE_CLOSE:
                 await self.ws.close(1008, "rate limited")
                 raise Disconnected
-            if data is None or data.get("type") != "hello":
-                reason = bad or "the first message must be hello"
-                await self.ws.send_text(orjson.dumps(error("bad_message", reason)).decode())
+            message = self.parse(raw)
+            if not isinstance(message, Hello):
+                reason = message.reason if isinstance(message, Bad) else None
+                cid = message.cid if isinstance(message, Bad) else getattr(message, "cid", None)
+                await self.reply(
+                    error("bad_message", reason or "the first message must be hello", cid)
+                )
                 continue
-            self.delta = data.get("views") == "delta"
-            token = data.get("token")
-            if token is None:
+            self.delta = message.views == "delta"
+            if message.token is None:
                 return None
-            if not isinstance(token, str):
-                token = ""
             try:
-                return await self.service.authenticate(self.code, token)
+                return await self.service.authenticate(self.code, message.token)
             except RoomError as exc:
                 if exc.code == "unavailable":
-                    await self.ws.send_text(orjson.dumps(error(exc.code, exc.message)).decode())
+                    await self.reply(error(exc.code, exc.message))
                     continue
-                await self.ws.send_text(orjson.dumps(error("bad_token", exc.message)).decode())
+                await self.reply(error("bad_token", exc.message))
                 await self.ws.close(4401, "bad token")
                 raise Disconnected from None
 
     async def serve(self, conn: Connection) -> None:
         while True:
-            data, bad = await self.receive()
+            raw = await self.receive()
             if self.over_rate():
-                conn.send(error("rate_limited", "more than 20 messages a second"))
+                conn.send(error("rate_limited", "more than 20 messages a second", cid_of(raw)))
                 if self.violations > VIOLATIONS_BEFORE_CLOSE:
                     conn.close_after_sending(1008, "rate limited")
                 continue
-            if data is None:
-                conn.send(error("bad_message", bad or "bad message"))
-                continue
-            kind = data["type"]
-            if kind == "ping":
+            message = self.parse(raw)
+            if isinstance(message, Act):
+                await self.act(conn, message)
+            elif isinstance(message, Ping):
                 conn.send({"type": "pong"})
-            elif kind == "act":
-                await self.act(conn, data)
+            elif isinstance(message, Bad):
+                conn.send(error("bad_message", message.reason, message.cid))
             else:
-                conn.send(error("bad_message", f"unknown message type {kind!r}", data.get("cid")))
+                conn.send(error("bad_message", "already said hello"))
 
-    async def act(self, conn: Connection, data: dict[str, Any]) -> None:
-        cid, action = data.get("cid"), data.get("action")
+    async def act(self, conn: Connection, message: Act) -> None:
+        cid = message.cid
         if conn.seat is None:
             conn.send(error("not_your_turn", "spectators cannot act", cid))
             return
         try:
-            seq = await self.service.act(self.code, conn.seat, cid, action)  # type: ignore[arg-type]
+            seq = await self.service.act(self.code, conn.seat, cid, message.action)
         except RoomError as exc:
             code = exc.code if exc.code in SOCKET_ERRORS else "illegal_action"
             conn.send(error(code, exc.message, cid))
             return
         conn.send({"type": "ack", "cid": cid, "seq": seq})
+
+
+# --- sockets that stop reading, and how many one address may open ----------------------------
+
+
+class SocketGuard:
+    """ASGI middleware for the WebSockets: an address may hold `per_address` of them open
+    (more are refused at the handshake, 403), and a socket that has not taken a message
+    within `send_timeout` seconds (its phone stopped reading: the writer waits on a full
+    buffer) is cut off at the transport, for a close would wait on that same writer. The
+    cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
+    buffer of each socket (what a phone that stopped reading holds of this machine)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        per_address: int = 32,
+        send_timeout: float = 10.0,
+        send_buffer: int = 0,
+    ) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.send_timeout = send_timeout
+        self.send_buffer = send_buffer
+        self.open: dict[str, int] = {}
+        self._sending: dict[int, tuple[float, Any]] = {}  # id(socket) -> (since, transport)
+        self._watch: asyncio.Task[None] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "?"
+        if self.open.get(address, 0) >= self.per_address:
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008, "reason": "too many sockets"})
+            return
+        self.open[address] = self.open.get(address, 0) + 1
+        transport = getattr(getattr(send, "__self__", None), "transport", None)
+        if transport is not None and self.send_buffer > 0:
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
+        key = id(scope)
+        sending = self._sending
+
+        async def watched(message: Message) -> None:
+            sending[key] = (time.monotonic(), transport)
+            try:
+                await send(message)
+            finally:
+                sending.pop(key, None)
+
+        if self._watch is None or self._watch.done():
+            self._watch = asyncio.get_running_loop().create_task(self._cut_stalled())
+        try:
+            await self.app(scope, receive, watched if transport is not None else send)
+        finally:
+            sending.pop(key, None)
+            left = self.open[address] - 1
+            if left:
+                self.open[address] = left
+            else:
+                del self.open[address]
+
+    async def _cut_stalled(self) -> None:
+        """While sockets are open: abort those whose send has waited past the timeout."""
+        while self.open:
+            await asyncio.sleep(self.send_timeout / 4)
+            now = time.monotonic()
+            for key, (since, transport) in list(self._sending.items()):
+                if now - since > self.send_timeout:
+                    log.info("cutting off a socket that stopped reading")
+                    self._sending.pop(key, None)
+                    transport.abort()
+
+
+router = APIRouter()
 
 
 @router.websocket("/ws/{code}")
@@ -157,13 +314,15 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     session = Session(ws, code, service, hub, settings.rate_per_second)
     try:
         try:
+            if not is_code(code):
+                raise RoomError("not_found", "no such room", 404)
             await service.must_exist(code)
         except RoomError as exc:
             if exc.code == "unavailable":  # not "gone": the phone tries again and gets in
-                await ws.send_text(orjson.dumps(error(exc.code, exc.message)).decode())
+                await session.reply(error(exc.code, exc.message))
                 await ws.close(1013, exc.code)
                 return
-            await ws.send_text(orjson.dumps(error("bad_message", exc.message)).decode())
+            await session.reply(error("bad_message", exc.message))
             await ws.close(4404, "no such room")
             return
         seat = await session.hello()
@@ -171,6 +330,10 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; service.connect has unregistered it
-    except RoomError as exc:  # the database went away while registering
+    except RoomError as exc:  # the database went away while registering: try again later
         log.info("socket for %s ended: %s", code, exc.message)
-        await ws.close(1011, exc.code)
+        if exc.code == "unavailable":
+            await session.reply(error(exc.code, exc.message))
+            await ws.close(1013, exc.code)
+        else:
+            await ws.close(1011, exc.code)

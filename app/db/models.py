@@ -53,6 +53,8 @@ class Room(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # The crew the room belongs to (app/db/crews.py), if any.
+    crew_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class Seat(Base):
@@ -68,6 +70,8 @@ class Seat(Base):
     # game's bot plays it until the player comes back with their token.
     away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # The crew member seated here (crew_member.id), if any.
+    member_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from sqlalchemy import delete, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
@@ -49,6 +50,7 @@ class RoomRow:
     seq: int
     rematch_code: str | None
     finished_at: datetime | None
+    crew_id: int | None = None  # a crew room's crew (app/db/crews.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,7 @@ class SeatRow:
     bot: bool = False
     away: bool = False
     token_hash: str | None = None
+    member_id: int | None = None  # the crew member seated here
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +93,12 @@ def _room_row(room: Room) -> RoomRow:
         seq=room.seq,
         rematch_code=room.rematch_code,
         finished_at=room.finished_at,
+        crew_id=room.crew_id,
     )
 
 
 def _seat_row(seat: Seat) -> SeatRow:
-    return SeatRow(seat.seat, seat.name, seat.bot, seat.away, seat.token_hash)
+    return SeatRow(seat.seat, seat.name, seat.bot, seat.away, seat.token_hash, seat.member_id)
 
 
 def _epoch(at: datetime) -> float:
@@ -160,6 +164,7 @@ class Tx:
             seed_hash=row.seed_hash,
             seq=row.seq,
             started_at=utcnow() if started else None,
+            crew_id=row.crew_id,
         )
         self.session.add(room)
         self.session.flush()
@@ -173,6 +178,7 @@ class Tx:
                 name=seat.name,
                 bot=seat.bot,
                 token_hash=seat.token_hash,
+                member_id=seat.member_id,
             )
         )
 
@@ -193,6 +199,17 @@ class Tx:
     def set_away(self, room_id: int, seat: int, away: bool) -> bool:
         """False when there is no such human seat."""
         return store.set_away(self.session, room_id, seat, away)
+
+    def remove_seat(self, room_id: int, seat: int) -> None:
+        """The seat goes, and the seats after it move down one, so the table stays 0..n-1."""
+        later = [s.seat for s in store.seats_of(self.session, room_id) if s.seat > seat]
+        self.session.execute(delete(Seat).where(Seat.room_id == room_id, Seat.seat == seat))
+        for number in sorted(later):
+            self.session.execute(
+                update(Seat)
+                .where(Seat.room_id == room_id, Seat.seat == number)
+                .values(seat=number - 1)
+            )
 
     def _row(self, room_id: int) -> Room:
         """The room's row object, loaded already in this transaction (no query)."""

@@ -18,18 +18,23 @@ def _dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
+# Seconds a connect or a statement may take before the database counts as unreachable and
+# the request is answered `unavailable` (PROTOCOL.md): a hanging database must not hold every
+# request for the drivers' defaults (a minute and more). SQLite waits as long for a lock.
+TIMEOUT = 1.5
+
 # Snapshots are large JSON documents written on every command: orjson, not json, encodes them.
 JSON_CODEC: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
 
 
-def _sqlite_pragmas(engine: Engine) -> None:
+def _sqlite_pragmas(engine: Engine, timeout: float = TIMEOUT) -> None:
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={round(timeout * 1000)}")
         cursor.close()
 
 
@@ -40,19 +45,27 @@ def sqlite_writer(engine: AsyncEngine) -> Engine | None:
         return None  # an in-memory database exists only on its own connection
     url = engine.url.set(drivername="sqlite")
     writer = create_engine(
-        url, connect_args={"timeout": 30, "check_same_thread": False}, **JSON_CODEC
+        url, connect_args={"timeout": TIMEOUT, "check_same_thread": False}, **JSON_CODEC
     )
     _sqlite_pragmas(writer)
     return writer
 
 
-def make_engine(url: str) -> AsyncEngine:
+def make_engine(url: str, timeout: float = TIMEOUT) -> AsyncEngine:
+    """The engine for `url`; every connect and statement gives up after `timeout` s."""
     if is_sqlite(url):
-        engine = create_async_engine(url, connect_args={"timeout": 30}, **JSON_CODEC)
-        _sqlite_pragmas(engine.sync_engine)
+        engine = create_async_engine(url, connect_args={"timeout": timeout}, **JSON_CODEC)
+        _sqlite_pragmas(engine.sync_engine, timeout)
         return engine
     return create_async_engine(
-        url, pool_size=10, max_overflow=20, pool_pre_ping=True, pool_recycle=1800, **JSON_CODEC
+        url,
+        pool_size=10,
+        max_overflow=20,
+        pool_pre_ping=True,
+        pool_recycle=1800,
+        pool_timeout=timeout,
+        connect_args={"timeout": timeout, "command_timeout": timeout},
+        **JSON_CODEC,
     )
 
 

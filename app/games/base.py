@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypedDict, TypeVar, runtime_checkable
 
 JsonValue = Any
 JsonDict = dict[str, Any]
@@ -73,6 +73,25 @@ class Result(TypedDict):
     winners: list[int]
 
 
+TEXT_OPTION_MAX: Final = 24  # text options (team names) follow PROTOCOL.md's `name` rule
+
+
+def json_equal(a: JsonValue, b: JsonValue) -> bool:
+    """Equality as JSON sees it: Python's `==` says `1 == 1.0 == True`, JSON does not."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(json_equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def legal_element(legal: list[Action], action: Action) -> Action | None:
+    """The element of `legal` that `action` is, as JSON (types included), or None."""
+    return next((x for x in legal if x == action and json_equal(x, action)), None)
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A room option: its default and, when it is a closed set, the allowed values.
@@ -85,15 +104,22 @@ class OptionSpec:
     seat: int | None = None
 
     def check(self, name: str, value: JsonValue) -> JsonValue:
+        """`value` if the option accepts it, compared as JSON: `3.0` is not `3`, nor `true`
+        `1`. Text options follow the protocol's `name` rule and come back trimmed."""
         if self.choices is not None:
-            if value not in self.choices:
+            if not any(json_equal(value, choice) for choice in self.choices):
                 raise BadOptions(f"option {name!r} must be one of {list(self.choices)}")
             return value
         expected = type(self.default)
-        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise BadOptions(f"option {name!r} must be a whole number")
-        if not isinstance(value, expected):
-            raise BadOptions(f"option {name!r} must be of type {expected.__name__}")
+        if type(value) is not expected:
+            kind = "a whole number" if expected is int else f"of type {expected.__name__}"
+            raise BadOptions(f"option {name!r} must be {kind}")
+        if isinstance(value, str):
+            value = value.strip()
+            if not 1 <= len(value) <= TEXT_OPTION_MAX or not value.isprintable():
+                raise BadOptions(
+                    f"option {name!r} must be 1–{TEXT_OPTION_MAX} printable characters"
+                )
         return value
 
 
@@ -200,17 +226,6 @@ class Game(Protocol[S]):
         and `private(state, seat)` show; None when the game has no bot."""
         ...
 
-    # Transitional, until the room layer calls `public`/`private`: the methods it calls today.
-    # `ViewAliases` below provides both from the methods above.
-
-    def view(self, state: S, viewer: Viewer) -> View:
-        """`view(self, state, viewer)`, the module-level helper."""
-        ...
-
-    def private_view(self, state: S, seat: int) -> JsonDict | None:
-        """`private(state, seat)`."""
-        ...
-
 
 @runtime_checkable
 class HandsOver(Protocol):
@@ -241,17 +256,6 @@ def view(game: Game[S], state: S, viewer: Viewer) -> View:
     shown = game.public(state)
     private = None if viewer is None else game.private(state, viewer)
     return View(shown.phase, shown.public, private)
-
-
-class ViewAliases(Generic[S]):
-    """The methods the room layer calls today (`view`, `private_view`), built from the
-    contract's `public`/`private`/`revealed`. Mixed into each game until the room switches."""
-
-    def view(self: Game[S], state: S, viewer: Viewer) -> View:
-        return view(self, state, viewer)
-
-    def private_view(self: Game[S], state: S, seat: int) -> JsonDict | None:
-        return self.private(state, seat)
 
 
 # --- Randomness -------------------------------------------------------------------------------
@@ -319,5 +323,5 @@ def check_legal(legal: list[Action], seat: int, to_act: frozenset[int], action: 
     """The common legality gate: raise `NotYourTurn` or `IllegalAction`, or return."""
     if seat not in to_act:
         raise NotYourTurn(f"seat {seat} has nothing to decide now")
-    if action not in legal:
+    if legal_element(legal, action) is None:
         raise IllegalAction(f"not a legal action now: {action!r}")

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.games.base import HandsOver, JsonDict
+from app.rooms.checks import SERVER_CID
 from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
@@ -83,7 +84,7 @@ class Bots:
                 return None
             note = None if seat in snap.bot_seats else stand_in(seat, "away")
             try:
-                await self.act(snap.code, seat, f"bot-{snap.seq}-{seat}", action, note)
+                await self.act(snap.code, seat, f"{SERVER_CID}bot-{snap.seq}-{seat}", action, note)
                 stale = 0
             except RoomError as exc:
                 if exc.code not in ("illegal_action", "not_your_turn"):

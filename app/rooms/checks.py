@@ -13,6 +13,9 @@ from app.rooms.errors import RoomError, not_found
 
 NAME_MAX = 24
 CID_MAX = 64
+# The cids of the server's own moves (the clock's and the bots'): a client's cid may not begin
+# so (app/api/ws.py refuses it), so no player can take one first and stall the clock.
+SERVER_CID = "server:"
 
 # Room options every game has, handled here and never passed to the engine.
 CLOCK_CHOICES = (0, 30, 60, 120)  # turn_seconds; 0 = no clock
@@ -26,7 +29,7 @@ def clock_default(game_id: str, mode: str) -> int:
 def turn_seconds(raw: JsonDict, game_id: str, mode: str) -> object:
     """The room's clock from the options asked for (taken out of `raw`), as it was given."""
     seconds = raw.pop("turn_seconds", clock_default(game_id, mode))
-    if seconds not in CLOCK_CHOICES or isinstance(seconds, bool):
+    if type(seconds) is not int or seconds not in CLOCK_CHOICES:
         raise RoomError(
             "bad_options", f"option 'turn_seconds' must be one of {list(CLOCK_CHOICES)}"
         )

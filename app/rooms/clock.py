@@ -10,6 +10,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from app.rooms.bots import Act, Bots, IsConnected, Snapshot, stand_in
+from app.rooms.checks import SERVER_CID
 from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
@@ -65,7 +66,7 @@ class Clock:
                 continue
             if gone:
                 await self.set_away(snap.code, seat, True)
-            cid = f"clock-{snap.seq}-{seat}"
+            cid = f"{SERVER_CID}clock-{snap.seq}-{seat}"
             await self.act(snap.code, seat, cid, action, stand_in(seat, "clock"))
             return True
         return False

@@ -79,6 +79,8 @@ class Fanout:
 
     async def _changed(self, message: Message) -> None:
         code, mine = message.room, message.origin == self.hub.instance
+        if message.kind == "seats" and "from_seat" in (message.data or {}):
+            self.hub.unseat(code, int((message.data or {})["from_seat"]))
         if message.kind == "seats" and not mine:
             self.rooms.forget(code)
         settled = code not in self._refreshing  # no read of this room under way

@@ -299,3 +299,11 @@ class Hub:
             self._heartbeat.cancel()
         conns = [c for room in self.rooms.values() for c in room]
         await asyncio.gather(*(c.close(code, reason) for c in conns), return_exceptions=True)
+
+    def unseat(self, code: str, from_seat: int) -> None:
+        """The host removed a seat in the lobby and the seats after it moved down: their
+        sockets close (4409) and reconnect, to authenticate again (the removed token gets
+        `bad_token`)."""
+        for conn in self.rooms.get(code, ()):
+            if conn.seat is not None and conn.seat >= from_seat:
+                conn.close_after_sending(4409, "seats changed")

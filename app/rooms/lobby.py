@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from app.db.rooms import RoomRow, SeatRow, Tx
-from app.games.base import GameError, JsonDict
+from app.games.base import Game, GameError, JsonDict
 from app.rooms import checks
 from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
@@ -37,9 +37,17 @@ class Lobby:
         self.publish = publish
 
     async def create(
-        self, game_id: str, mode: str, name: object, options: JsonDict | None
+        self,
+        game_id: str,
+        mode: str,
+        name: object,
+        options: JsonDict | None,
+        *,
+        crew_id: int | None = None,
+        member_id: int | None = None,
     ) -> tuple[str, str]:
-        """A new room with its creator in seat 0 (the host). Returns (code, token)."""
+        """A new room with its creator in seat 0 (the host). Returns (code, token). A crew
+        room has its crew, and seat 0 the crew member (app/crews/service.py)."""
         full_options = _room_options(game_id, mode, options)
         player, token, seed = checks.clean_name(name), new_token(), new_seed()
 
@@ -57,17 +65,21 @@ class Lobby:
                 seq=0,
                 rematch_code=None,
                 finished_at=None,
+                crew_id=crew_id,
             )
             room_id = tx.add_room(row)
-            tx.add_seat(room_id, SeatRow(0, player, token_hash=hash_token(token)))
+            seat = SeatRow(0, player, token_hash=hash_token(token), member_id=member_id)
+            tx.add_seat(room_id, seat)
             return code
 
         return await self.db.write(insert), token
 
-    async def join(self, code: str, name: object) -> tuple[int, str]:
+    async def join(
+        self, code: str, name: object, *, member_id: int | None = None
+    ) -> tuple[int, str]:
         player = checks.clean_name(name)
         token = new_token()
-        seat = await self._add_seat(code, player, bot=False, token=token)
+        seat = await self._add_seat(code, player, bot=False, token=token, member_id=member_id)
         return seat, token
 
     async def add_bot(self, code: str, token: str | None) -> int:
@@ -83,15 +95,21 @@ class Lobby:
         number = 1 + sum(s.bot for s in seats)
         return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
 
-    async def _add_seat(self, code: str, name: str, *, bot: bool, token: str | None) -> int:
+    async def _add_seat(
+        self, code: str, name: str, *, bot: bool, token: str | None, member_id: int | None = None
+    ) -> int:
         def insert(tx: Tx) -> int:
             room = checks.room_of(tx, code, lock=True)
             seats = tx.seats(room.id)
             if bot:
                 checks.host(seats, token)
+            if member_id is not None and any(s.member_id == member_id for s in seats):
+                raise RoomError("already_seated", "this crew member already has a seat", 409)
             seat = _free_seat(room, seats)
             token_hash = None if bot else hash_token(token or "")
-            tx.add_seat(room.id, SeatRow(seat, name, bot, token_hash=token_hash))
+            tx.add_seat(
+                room.id, SeatRow(seat, name, bot, token_hash=token_hash, member_id=member_id)
+            )
             return seat
 
         async with self.rooms.lock(code):
@@ -114,6 +132,29 @@ class Lobby:
             await self.db.write(change)
         await self.publish("lobby", code, 0)
 
+    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
+        """In the lobby, the host removes a seat (not its own): its token stops working and
+        the seats after it move down one. Every instance closes the sockets of the seats that
+        moved (they reconnect and authenticate again; the removed token gets `bad_token`):
+        the broker's `seats` message says from which seat."""
+
+        def remove(tx: Tx) -> None:
+            room = checks.room_of(tx, code, lock=True)
+            seats = tx.seats(room.id)
+            checks.host(seats, token)
+            _still_in_lobby(room)
+            if seat == 0:
+                raise RoomError("not_host", "the host cannot remove its own seat", 403)
+            if seat not in {s.seat for s in seats}:
+                raise RoomError("not_found", f"nobody sits in seat {seat}", 404)
+            tx.remove_seat(room.id, seat)
+
+        async with self.rooms.lock(code):
+            await self.db.write(remove)
+        self.rooms.forget(code)
+        self.rooms.seats_changed(code)
+        await self.publish("seats", code, 0, {"from_seat": seat})
+
     async def start(self, code: str, token: str | None) -> None:
         def begin(tx: Tx) -> RoomSnapshot:
             room = checks.room_of(tx, code, lock=True)
@@ -121,7 +162,7 @@ class Lobby:
             checks.host(seats, token)
             _ready(room, len(seats))
             game = checks.game_of(room.game)
-            state = game.new(room.mode, checks.game_options(room.options), len(seats), room.seed)
+            state = _new_state(game, room, len(seats))
             clock = since_now(game.to_act(state))
             tx.add_snapshot(room.id, game.dump(state), clock)
             tx.start(room.id)
@@ -147,6 +188,15 @@ def _room_options(game_id: str, mode: str, options: JsonDict | None) -> JsonDict
     seconds = checks.turn_seconds(raw, game_id, mode)
     try:
         return spec.check_options(raw) | {"turn_seconds": seconds}
+    except GameError as exc:
+        raise RoomError("bad_options", str(exc)) from exc
+
+
+def _new_state(game: Game[Any], room: RoomRow, seats: int) -> Any:
+    """The match's first state; options that this seat count refuses (a start player or a
+    scorer past the last seat) are the host's to change: 400 `bad_options`, nothing started."""
+    try:
+        return game.new(room.mode, checks.game_options(room.options), seats, room.seed)
     except GameError as exc:
         raise RoomError("bad_options", str(exc)) from exc
 

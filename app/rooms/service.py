@@ -157,16 +157,30 @@ class RoomService:
     # --- lobby (lobby.py) and after the match (replays.py, rematch.py) -----------------------
 
     async def create(
-        self, game_id: str, mode: str, name: object, options: JsonDict | None
+        self,
+        game_id: str,
+        mode: str,
+        name: object,
+        options: JsonDict | None,
+        *,
+        crew_id: int | None = None,
+        member_id: int | None = None,
     ) -> tuple[str, str]:
         """A new room with its creator in seat 0 (the host). Returns (code, token)."""
-        return await self.lobby.create(game_id, mode, name, options)
+        return await self.lobby.create(
+            game_id, mode, name, options, crew_id=crew_id, member_id=member_id
+        )
 
-    async def join(self, code: str, name: object) -> tuple[int, str]:
-        return await self.lobby.join(code, name)
+    async def join(
+        self, code: str, name: object, *, member_id: int | None = None
+    ) -> tuple[int, str]:
+        return await self.lobby.join(code, name, member_id=member_id)
 
     async def add_bot(self, code: str, token: str | None) -> int:
         return await self.lobby.add_bot(code, token)
+
+    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
+        await self.lobby.remove_seat(code, seat, token)
 
     async def set_options(self, code: str, token: str | None, changes: JsonDict) -> None:
         await self.lobby.set_options(code, token, changes)
@@ -214,6 +228,7 @@ class RoomService:
             if isinstance(step, RoomSnapshot):
                 snap = step  # it had moved on at another instance: look again
                 continue
+            cmd = replace(cmd, action=step.action)  # the log holds the legal element itself
             try:
                 await self.db.append(cmd.append(snap, step))
             except Conflict:

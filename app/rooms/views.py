@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from app.games.base import Game, JsonDict, PublicView, Result, View, Viewer
+from app.games.base import Game, JsonDict, PublicView, Result, View, Viewer, legal_element
 
 Odds = dict[str, JsonDict | None]  # "public" or the seat number as text -> the game's odds
 
@@ -83,6 +83,7 @@ class Step:
     since: dict[int, float]
     event_at: dict[str, float]
     status: str
+    action: JsonDict  # the element of `legal` that was played, as the engine listed it
 
     def clock(self) -> JsonDict:
         return {"since": {str(k): v for k, v in self.since.items()}, "event_at": self.event_at}
@@ -123,6 +124,7 @@ class RoomSnapshot:
     _views: dict[Viewer, str] = field(default_factory=dict)
     _shared: dict[str, Utf8Text] = field(default_factory=dict)
     _table: Table | None = None  # what every viewer's view shares at this seq
+    _legal: dict[int, list[JsonDict]] = field(default_factory=dict)  # seat -> its legal now
     _built_at: float = 0.0  # monotonic time the cached views were first built
 
     @property
@@ -156,6 +158,7 @@ class RoomSnapshot:
         """What `action` by `seat` at time `now` makes of the room; raises `GameError` if the
         engine refuses it. Changes nothing here (see `take`)."""
         state, events = self.game.apply(self.state, seat, action)
+        played = legal_element(self.legal(seat), action) or action
         if note is not None:
             events = [note, *events]
         seq = self.seq + 1
@@ -169,6 +172,7 @@ class RoomSnapshot:
             },
             event_at=self.event_at | {str(e.get("event")): now for e in events},
             status="finished" if self.game.result(state) is not None else "playing",
+            action=played,
         )
 
     def take(self, step: Step) -> None:
@@ -180,7 +184,13 @@ class RoomSnapshot:
     def forget_views(self) -> None:
         """Build the views again when next asked (the room changed without a new seq, or
         nobody watches it now)."""
-        self._views, self._shared, self._table = {}, {}, None
+        self._views, self._shared, self._table, self._legal = {}, {}, None, {}
+
+    def legal(self, seat: int) -> list[JsonDict]:
+        """What `seat` may play now (worked out once per seq: its view lists it too)."""
+        if seat not in self._legal:
+            self._legal[seat] = self.game.legal_actions(self.state, seat)
+        return self._legal[seat]
 
     def view_message(self, seat: int | None) -> str:
         """The PROTOCOL.md view message for a seat (None = spectator), built once per seq.
@@ -237,7 +247,7 @@ class RoomSnapshot:
         table = self._shared_table()
         legal = []
         if seat is not None and seat in table.to_act:
-            legal = self.game.legal_actions(self.state, seat)
+            legal = self.legal(seat)
         public, private = self._with_odds(seat, *self._parts(table, seat))
         return base | {
             "phase": table.view.phase,

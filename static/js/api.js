@@ -8,7 +8,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { body, token } = {}) {
+/** A JSON call; an error answer throws an ApiError with the protocol's code. */
+export async function call(method, path, { body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -41,7 +42,8 @@ export const api = {
   games: () => call("GET", "/api/games"),
   createRoom: (game, mode, name, options) =>
     call("POST", "/api/rooms", { body: { game, mode, name, options } }),
-  room: (code) => call("GET", room(code)),
+  // With this browser's seat token: `rematch_code` is shown only to the room's seats.
+  room: (code) => call("GET", room(code), { token: getSeat(code)?.token }),
   join: (code, name) => call("POST", `${room(code)}/join`, { body: { name } }),
   addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
   setOptions: (code, token, options) => call("PATCH", `${room(code)}/options`, { body: options, token }),

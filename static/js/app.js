@@ -24,6 +24,7 @@
 // table.css (linked once), i18n.json, options.js (`export const options = {name: {label:
 // {en,hu,da}, choices: [...]}}`) for the option labels on Home.
 
+import { crewScreen } from "./crew.js";
 import { h } from "./dom.js";
 import { historyScreen } from "./history.js";
 import { homeScreen } from "./home.js";
@@ -46,6 +47,11 @@ function route() {
   window.scrollTo(0, 0);
   if (location.pathname.replace(/\/$/, "") === "/history") {
     current = historyScreen();
+    return;
+  }
+  const crew = location.pathname.match(/^\/c\/([^/]+)\/?$/);
+  if (crew) {
+    current = crewScreen(decodeURIComponent(crew[1]).toUpperCase());
     return;
   }
   const match = location.pathname.match(/^\/r\/([^/]+)(\/replay)?\/?$/);

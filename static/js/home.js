@@ -1,6 +1,7 @@
 // Home: pick a game, its mode and options, your name, and create a room; or join by code.
 
 import { api, getName, saveName, saveSeat } from "./api.js";
+import { renderMyCrews } from "./crew.js";
 import { h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import {
@@ -183,7 +184,9 @@ export function homeScreen() {
       // someone types in it would drop its focus and the next keystrokes.
       const field = h("div", { class: "field" }, h("label", { for: "name", class: "sr" }, t("ui.your_name")), nameInput);
       fixed = { lang: i18n.getLang(), name: step(nameNumber, t("ui.your_name"), field), join: joinByCode() };
-      form.replaceChildren(fixed.name, fixed.join);
+      const crews = h("section", { class: "step my-crews" });
+      renderMyCrews(crews);
+      form.replaceChildren(fixed.name, fixed.join, crews);
     }
     fixed.name.querySelector(".step-n").textContent = String(nameNumber);
     while (form.firstChild && form.firstChild !== fixed.name) form.firstChild.remove();

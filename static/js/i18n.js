@@ -5,7 +5,7 @@ export const LANGS = ["en", "hu", "da"];
 const STORE = "pitchside.lang";
 
 const tables = { en: {}, hu: {}, da: {} };
-const loadedGames = new Map(); // game id -> Promise
+const loadedGames = new Map(); // game id (or "pack:<name>") -> Promise
 let lang = pickLang();
 
 function pickLang() {
@@ -45,6 +45,21 @@ export async function loadShell() {
     }),
   );
   document.documentElement.lang = lang;
+}
+
+/** Loads static/i18n/<name>.{en,hu,da}.json (flat "<name>.key" strings) once, for parts of
+ * the client with strings of their own (the crews); a missing file is fine. */
+export function loadPack(name) {
+  const key = `pack:${name}`;
+  if (!loadedGames.has(key)) {
+    const files = LANGS.map((code) =>
+      fetchJson(`/static/i18n/${name}.${code}.json`)
+        .then((data) => flatten(data, "", tables[code]))
+        .catch(() => {}),
+    );
+    loadedGames.set(key, Promise.all(files));
+  }
+  return loadedGames.get(key);
 }
 
 /** Loads static/js/games/<game>/i18n.json once; a missing file is fine. */

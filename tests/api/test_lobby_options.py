@@ -123,3 +123,22 @@ async def test_lobby_sockets_see_the_choice_and_the_match_plays_it(
     assert playing["public"]["teams"] == ["BRA", "CRO"]
     stars = {p["id"] for row in playing["public"]["pitch"] for p in row if p and p["star"]}
     assert "B-10" in stars and "R-11" in stars  # rules §2.6: BRA and CRO star numbers
+
+
+async def test_a_start_player_past_the_last_seat_is_refused_at_start_and_nothing_starts(
+    http: httpx.AsyncClient,
+) -> None:
+    """`start_player` 3 is a fine choice for four friends; with three seated, Start must say so
+    (400 bad_options), leave the lobby as it was, and start once the host picks a real seat."""
+    created = await create_room(http, game="focifogadas", mode="bukmeker", start_player=3)
+    code, host = created["code"], created["token"]
+    for name in ("Bence", "Zoli"):
+        assert (await http.post(f"/api/rooms/{code}/join", json={"name": name})).status_code == 201
+    before = await room(http, code)
+    assert_error(
+        await http.post(f"/api/rooms/{code}/start", headers=auth(host)), 400, "bad_options"
+    )
+    assert await room(http, code) == before
+    assert (await patch(http, code, host, {"start_player": 2})).status_code == 200
+    assert (await http.post(f"/api/rooms/{code}/start", headers=auth(host))).status_code == 200
+    assert (await room(http, code))["status"] == "playing"

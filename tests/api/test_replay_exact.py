@@ -61,6 +61,6 @@ async def test_the_replay_of_a_finished_match_ends_in_the_rooms_final_state(
     )
     for step in replay["actions"]:
         state, _events = engine.apply(state, step["seat"], step["action"])
-    assert engine.view(state, None).public == final["public"]
+    assert engine.public(state).public == final["public"]
     assert engine.result(state) == final["result"] == replay["result"] == last["view"]["result"]
     assert last["view"]["status"] == "finished"

@@ -24,7 +24,6 @@ from app.games.base import (
     Result,
     Rng,
     View,
-    ViewAliases,
     check_legal,
 )
 
@@ -50,7 +49,7 @@ class TinyResult(Result):
     total: int
 
 
-class Tiny(ViewAliases[TinyState]):
+class Tiny:
     id = "tiny"
     name: Mapping[str, str] = MappingProxyType(
         {"en": "Tiny race", "hu": "Kis verseny", "da": "Lille løb"}

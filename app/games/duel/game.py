@@ -16,7 +16,6 @@ from app.games.base import (
     OptionSpec,
     PublicView,
     View,
-    ViewAliases,
     view,
 )
 from app.games.duel import bot, rules, views
@@ -38,7 +37,7 @@ MODES: Final[Mapping[str, ModeSpec]] = {
 }
 
 
-class DuelGame(ViewAliases[State]):
+class DuelGame:
     id: str = "duel"
     name: Mapping[str, str] = {"en": "Football Duel", "hu": "Foci-párbaj", "da": "Fodbold-duel"}
     modes: Mapping[str, ModeSpec] = MODES

@@ -28,19 +28,20 @@ from typing import Final
 
 from app.games.base import Action, JsonDict, Rng, View
 from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, settlement, views
-from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, CATALOGUE
-from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.drukker import pays
 from app.games.focifogadas.match import MatchState
-from app.games.focifogadas.odds import HIGH, MARGIN, Chance, belief, live_chance, prior
+from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
+from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
 from app.games.focifogadas.views import current_record, live_half
 
 CHOOSE_SAMPLES: Final = 120
 PLAY_SAMPLES: Final = 16
 KEEP_SAMPLES: Final = 60
 ROLLOUTS: Final = 6  # Bukméker: simulated endings per card it may play
+HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
+MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
 
 
 def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
@@ -160,6 +161,15 @@ def _keep(s: DrukkerState, seat: int, legal: list[Action], rng: random.Random) -
 # --- Bookmakers (Bukméker and live) -------------------------------------------------------------
 
 
+def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float:
+    """The chance the bot gives a card: certain once decided, `chance` while open."""
+    if status == "won":
+        return 1.0
+    if status == "lost":
+        return 0.0
+    return chance(card_id)
+
+
 def book_action(v: View, legal: list[Action], rnd: random.Random, chance: Chance = prior) -> Action:
     """Draft, disc and stake decisions for a bookmaker seat (§10.3–§10.5), priced by `chance`
     (Bukméker: the simulated game's `prior`; live mode: the live model, `live_chance`)."""
@@ -270,3 +280,16 @@ def live_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
         return None
     chance = live_chance(live.record_of(s.entries), live.live_half(s), live.started(s))
     return book_action(views.live_view(s, seat), live.legal_actions(s, seat), rng, chance)
+
+
+# --- Any mode ---------------------------------------------------------------------------------
+
+
+def choose(state: FociState, seat: int, rng: random.Random) -> Action | None:
+    """The bot's action for `seat` in any mode (None: nothing to decide, or the live scorer)."""
+    s = state.inner
+    if isinstance(s, DrukkerState):
+        return drukker_action(s, seat, rng)
+    if isinstance(s, BukState):
+        return bukmeker_action(s, seat, rng)
+    return live_action(s, seat, rng)

@@ -8,7 +8,7 @@ half-time break, §10.6) → `over` (settlement §10.7 runs at once).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from app.games.base import (
@@ -21,12 +21,11 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import book, match, odds, settlement
-from app.games.focifogadas.book import Book
 from app.games.focifogadas.cards import CATALOGUE, SECTIONS
-from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.settlement import BookResult
+from app.games.focifogadas.state import BukState as BukState
 
 SPEC: Final = ModeSpec(
     min_players=3,
@@ -44,20 +43,6 @@ BOXES: Final = (0, 4)  # H16, A16: at most one of them may be peeked (§10.2)
 PEEK_OPTIONS: Final = tuple(
     t for t in itertools.combinations(range(5), 3) if sum(s in BOXES for s in t) <= 1
 )
-
-
-@dataclass(frozen=True, slots=True)
-class BukState:
-    n: int
-    rng: Rng
-    book: Book
-    kickoff: int
-    aside: tuple[tuple[int, ...], ...]  # the five set-aside piles (private to their peekers)
-    piles: tuple[tuple[int, ...], ...]  # the 12-card decks the match starts with
-    peeks: tuple[tuple[int, ...] | None, ...]  # which piles each seat looked at (public)
-    match: MatchState | None = None
-    host_start: bool = False  # the host chose the start player (logged at kick-off)
-    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half
 
 
 def new(options: JsonDict, seats: int, seed: int) -> BukState:
@@ -203,35 +188,9 @@ def price(s: BukState, viewer: int | None, context: JsonDict) -> JsonDict | None
     return odds.match_odds(m, template, k, ids, context)
 
 
-# --- JSON -----------------------------------------------------------------------------------
-
-
 def dump(s: BukState) -> JsonDict:
-    chosen: JsonDict = {"host_start": True} if s.host_start else {}  # defaults: not written
-    if s.time_steps != TIME_STEPS:
-        chosen["time_steps"] = s.time_steps
-    return chosen | {
-        "n": s.n,
-        "rng": s.rng.to_json(),
-        "book": book.dump(s.book),
-        "kickoff": s.kickoff,
-        "aside": [list(p) for p in s.aside],
-        "piles": [list(p) for p in s.piles],
-        "peeks": [None if p is None else list(p) for p in s.peeks],
-        "match": None if s.match is None else match.dump(s.match),
-    }
+    return s.to_json()
 
 
 def load(d: JsonDict) -> BukState:
-    return BukState(
-        n=d["n"],
-        rng=Rng.from_json(d["rng"]),
-        book=book.load(d["book"]),
-        kickoff=d["kickoff"],
-        aside=tuple(tuple(p) for p in d["aside"]),
-        piles=tuple(tuple(p) for p in d["piles"]),
-        peeks=tuple(None if p is None else tuple(p) for p in d["peeks"]),
-        match=None if d["match"] is None else match.load(d["match"]),
-        host_start=bool(d.get("host_start", False)),
-        time_steps=int(d.get("time_steps", TIME_STEPS)),
-    )
+    return BukState.from_json(d)

@@ -11,7 +11,7 @@ holds where they are. Money moves twice only: −200 per bought card, then the p
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final, TypeVar
 
 from app.games.base import (
@@ -27,9 +27,10 @@ from app.games.base import (
 )
 from app.games.focifogadas import bets, match, odds
 from app.games.focifogadas.cards import CATALOGUE
-from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.state import CHOOSE, HALF_TIME, MATCH, OVER, Buyer
+from app.games.focifogadas.state import DrukkerState as DrukkerState
 
 SPEC: Final = ModeSpec(
     min_players=2,
@@ -46,47 +47,7 @@ KEEP: Final = 4  # §9.2
 MAX_BUY: Final = 2  # §9.3
 
 T = TypeVar("T")
-CHOOSE, MATCH, HALF_TIME, OVER = "choose", "match", "half_time", "over"
 DECKS: Final = ("light", "dark")
-
-
-@dataclass(frozen=True, slots=True)
-class Buyer:
-    """The half-time purchase in progress (§9.3 steps 1–4)."""
-
-    seat: int
-    count: int = -1  # k; -1 until chosen
-    replaced: tuple[str, ...] | None = None  # set aside face down (hidden for ever)
-    drawn: tuple[str, ...] = ()  # valid (undecided) cards drawn so far, private until kept
-
-    @property
-    def step(self) -> str:
-        if self.count < 0:
-            return "buy"
-        if self.replaced is None:
-            return "replace"
-        return "draw" if len(self.drawn) < 2 * self.count else "keep"
-
-
-@dataclass(frozen=True, slots=True)
-class DrukkerState:
-    n: int
-    rng: Rng
-    phase: str
-    money: tuple[int, ...]
-    dealt: tuple[tuple[str, ...], ...]  # the 8 cards each seat was dealt
-    hands: tuple[tuple[str, ...] | None, ...]  # the 4 kept; None until chosen
-    bought: tuple[tuple[str, ...], ...]  # the face-up cards in each hand
-    light: tuple[str, ...]  # betting draw decks, top first
-    dark: tuple[str, ...]
-    shown: tuple[str, ...]  # set aside or discarded face up at half time
-    start_player: int = -1
-    buyer: Buyer | None = None
-    buyers_done: int = 0
-    match: MatchState | None = None
-    payouts: tuple[int, ...] | None = None
-    start_choice: int | None = None  # the host's start player; None: chance (§7.1 step 3)
-    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half
 
 
 # --- Setup (§9.1) -----------------------------------------------------------------------------
@@ -390,62 +351,9 @@ def price(s: DrukkerState, viewer: int | None, context: JsonDict) -> JsonDict | 
 # --- Views, bot, JSON -------------------------------------------------------------------------
 
 
-def _dump_buyer(b: Buyer | None) -> JsonDict | None:
-    if b is None:
-        return None
-    replaced = None if b.replaced is None else list(b.replaced)
-    return {"seat": b.seat, "count": b.count, "replaced": replaced, "drawn": list(b.drawn)}
-
-
-def _load_buyer(d: JsonDict | None) -> Buyer | None:
-    if d is None:
-        return None
-    replaced = None if d["replaced"] is None else tuple(d["replaced"])
-    return Buyer(int(d["seat"]), int(d["count"]), replaced, tuple(d["drawn"]))
-
-
 def dump(s: DrukkerState) -> JsonDict:
-    # The options are written only when they differ from the defaults: default dumps (and the
-    # golden replays' digests) stay as they were.
-    chosen: JsonDict = {} if s.start_choice is None else {"start_choice": s.start_choice}
-    if s.time_steps != TIME_STEPS:
-        chosen["time_steps"] = s.time_steps
-    return chosen | {
-        "n": s.n,
-        "rng": s.rng.to_json(),
-        "phase": s.phase,
-        "money": list(s.money),
-        "dealt": [list(d) for d in s.dealt],
-        "hands": [None if h is None else list(h) for h in s.hands],
-        "bought": [list(b) for b in s.bought],
-        "light": list(s.light),
-        "dark": list(s.dark),
-        "shown": list(s.shown),
-        "start_player": s.start_player,
-        "buyer": _dump_buyer(s.buyer),
-        "buyers_done": s.buyers_done,
-        "match": None if s.match is None else match.dump(s.match),
-        "payouts": None if s.payouts is None else list(s.payouts),
-    }
+    return s.to_json()
 
 
 def load(d: JsonDict) -> DrukkerState:
-    return DrukkerState(
-        n=int(d["n"]),
-        rng=Rng.from_json(d["rng"]),
-        phase=str(d["phase"]),
-        money=tuple(d["money"]),
-        dealt=tuple(tuple(x) for x in d["dealt"]),
-        hands=tuple(None if h is None else tuple(h) for h in d["hands"]),
-        bought=tuple(tuple(b) for b in d["bought"]),
-        light=tuple(d["light"]),
-        dark=tuple(d["dark"]),
-        shown=tuple(d["shown"]),
-        start_player=int(d["start_player"]),
-        buyer=_load_buyer(d["buyer"]),
-        buyers_done=int(d["buyers_done"]),
-        match=None if d["match"] is None else match.load(d["match"]),
-        payouts=None if d["payouts"] is None else tuple(d["payouts"]),
-        start_choice=d.get("start_choice"),
-        time_steps=int(d.get("time_steps", TIME_STEPS)),
-    )
+    return DrukkerState.from_json(d)

@@ -1,15 +1,18 @@
 """The Focifogadás `Game`, the contract of `app.games.base.Game` (with `HandsOver` for live
 mode's scorer and `Priced` for the odds): one game whose state is `FociState(mode, inner)`,
-dispatched to the mode's parts.
+delegated to rules (set-up, whose turn, legal actions, apply, result), state, views and bot.
 
 The package, from the bottom up; a module imports only those above it:
 
     cards.py, bets.py, record.py, options.py   the action cards, betting cards, match record,
                                                room options (rules §6, §8, §5, §12.1)
-    match.py                                   the shared match of Drukker and Bukméker (§7)
+    board.py, effects.py, match.py             the shared match of Drukker and Bukméker (§7):
+                                               its state, what each card does, the turns
     book.py, settlement.py                     the shared bookmakers' table and its payout (§10)
     odds.py                                    Monte Carlo and live-model chances of the cards
-    drukker.py, bukmeker.py, live.py           one module per mode: state, rules, JSON, price
+    state.py                                   FociState and the modes' frozen states, JSON
+    drukker.py, bukmeker.py, live.py           one module per mode: its rules and its `price`
+    rules.py                                   the mode's rules for a FociState
     views.py                                   what each viewer sees, every mode (§7.6)
     bot.py                                     the bots of every mode
     game.py                                    this contract
@@ -21,152 +24,62 @@ The modes import the shared match and table, never each other; `dump` writes
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeAlias, TypeVar
+from collections.abc import Mapping
+from typing import Final
 
-from app.games.base import (
-    Action,
-    BadOptions,
-    Event,
-    JsonDict,
-    ModeSpec,
-    PublicView,
-    View,
-    ViewAliases,
-)
-from app.games.focifogadas import bot, bukmeker, drukker, live, views
-from app.games.focifogadas.drukker import DrukkerResult
-from app.games.focifogadas.settlement import BookResult
-
-S = TypeVar("S")
-FociResult: TypeAlias = DrukkerResult | BookResult
+from app.games.base import Action, Event, JsonDict, ModeSpec, PublicView, View
+from app.games.focifogadas import bot, rules, views
+from app.games.focifogadas import state as state_module
+from app.games.focifogadas.rules import FociResult
+from app.games.focifogadas.state import FociState as FociState
 
 
-@dataclass(frozen=True, slots=True)
-class Mode(Generic[S]):
-    """One mode's parts, over its own frozen state `S`."""
-
-    spec: ModeSpec
-    new: Callable[[JsonDict, int, int], S]
-    to_act: Callable[[S], frozenset[int]]
-    legal_actions: Callable[[S, int], list[Action]]
-    apply: Callable[[S, int, Action], tuple[S, list[Event]]]
-    public: Callable[[S], PublicView]
-    private: Callable[[S, int], JsonDict | None]
-    revealed: Callable[[S], View]
-    result: Callable[[S], FociResult | None]
-    bot_action: Callable[[S, int, random.Random], Action | None]
-    price: Callable[[S, int | None, JsonDict], JsonDict | None]
-    dump: Callable[[S], JsonDict]
-    load: Callable[[JsonDict], S]
-
-
-MODES: Final[dict[str, Mode[Any]]] = {
-    "drukker": Mode(
-        drukker.SPEC,
-        drukker.new,
-        drukker.to_act,
-        drukker.legal_actions,
-        drukker.apply,
-        views.drukker_public_view,
-        views.drukker_private_view,
-        views.drukker_revealed,
-        drukker.result,
-        bot.drukker_action,
-        drukker.price,
-        drukker.dump,
-        drukker.load,
-    ),
-    "bukmeker": Mode(
-        bukmeker.SPEC,
-        bukmeker.new,
-        bukmeker.to_act,
-        bukmeker.legal_actions,
-        bukmeker.apply,
-        views.bukmeker_public_view,
-        views.bukmeker_private_view,
-        views.bukmeker_revealed,
-        bukmeker.result,
-        bot.bukmeker_action,
-        bukmeker.price,
-        bukmeker.dump,
-        bukmeker.load,
-    ),
-    "live": Mode(
-        live.SPEC,
-        live.new,
-        live.to_act,
-        live.legal_actions,
-        live.apply,
-        views.live_public_view,
-        views.live_private_view,
-        views.live_revealed,
-        live.result,
-        bot.live_action,
-        live.price,
-        live.dump,
-        live.load,
-    ),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class FociState:
-    mode: str
-    inner: Any  # the mode's own state
-
-
-class Focifogadas(ViewAliases[FociState]):
+class Focifogadas:
     id: str = "focifogadas"
     name: Mapping[str, str] = {
         "en": "Football Betting",
         "hu": "Focifogadás",
         "da": "Fodboldvæddemål",
     }
-    modes: Mapping[str, ModeSpec] = {name: mode.spec for name, mode in MODES.items()}
+    modes: Mapping[str, ModeSpec] = rules.SPECS
     has_bot: bool = True
 
     def new(self, mode: str, options: JsonDict, seats: int, seed: int) -> FociState:
-        if mode not in MODES:
-            raise BadOptions(f"unknown mode {mode!r}")
-        return FociState(mode, MODES[mode].new(options, seats, seed))
+        return rules.new(mode, options, seats, seed)
 
     def to_act(self, state: FociState) -> frozenset[int]:
-        return MODES[state.mode].to_act(state.inner)
+        return rules.to_act(state)
 
     def legal_actions(self, state: FociState, seat: int) -> list[Action]:
-        return MODES[state.mode].legal_actions(state.inner, seat)
+        return rules.legal_actions(state, seat)
 
     def apply(self, state: FociState, seat: int, action: Action) -> tuple[FociState, list[Event]]:
-        inner, events = MODES[state.mode].apply(state.inner, seat, action)
-        return FociState(state.mode, inner), events
+        return rules.apply(state, seat, action)
 
     def public(self, state: FociState) -> PublicView:
-        return MODES[state.mode].public(state.inner)
+        return views.public(state)
 
     def private(self, state: FociState, seat: int) -> JsonDict | None:
-        return MODES[state.mode].private(state.inner, seat)
+        return views.private(state, seat)
 
     def revealed(self, state: FociState) -> View:
-        return MODES[state.mode].revealed(state.inner)
+        return views.revealed(state)
 
     def result(self, state: FociState) -> FociResult | None:
-        return MODES[state.mode].result(state.inner)
+        return rules.result(state)
 
     def dump(self, state: FociState) -> JsonDict:
-        return {"mode": state.mode, "state": MODES[state.mode].dump(state.inner)}
+        return state_module.dump(state)
 
     def load(self, data: JsonDict) -> FociState:
-        mode = str(data["mode"])
-        return FociState(mode, MODES[mode].load(data["state"]))
+        return state_module.load(data)
 
     def bot_action(self, state: FociState, seat: int, rng: random.Random) -> Action | None:
-        return MODES[state.mode].bot_action(state.inner, seat, rng)
+        return bot.choose(state, seat, rng)
 
     def handover(self, state: FociState, seat: int, to: int) -> Action | None:
         """`HandsOver`: live mode's scorer role to the person in seat `to` (§11.1)."""
-        return live.handover(state.inner, seat, to) if state.mode == "live" else None
+        return rules.handover(state, seat, to)
 
     def odds(self, state: FociState, viewer: int | None, context: JsonDict) -> JsonDict | None:
         """`Priced`: the odds of the betting cards for `viewer` (None: the public odds).
@@ -174,7 +87,7 @@ class Focifogadas(ViewAliases[FociState]):
         `context` = {"seed", "sims", "now" (epoch s), "event_at": {event: epoch s}}; see
         each mode's `price` and odds.py. Pure: the same state and context give the same answer.
         """
-        return MODES[state.mode].price(state.inner, viewer, context)
+        return rules.price(state, viewer, context)
 
 
 GAME: Final = Focifogadas()

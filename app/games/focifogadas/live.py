@@ -10,7 +10,7 @@ time, and the room's commit times of those events drive the live odds (odds.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from app.games.base import (
@@ -24,16 +24,16 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import book, odds, settlement
-from app.games.focifogadas.book import Book
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.settlement import BookResult
+from app.games.focifogadas.state import LiveState as LiveState
 
 SPEC: Final = ModeSpec(
     min_players=3,
     max_players=6,
     options={
-        "scorer_seat": OptionSpec(0),  # §11.1 (D): the host, who usually has the TV
+        "scorer_seat": OptionSpec(0, tuple(range(6))),  # §11.1 (D): the host, who has the TV
         "home_name": OptionSpec("Home"),
         "away_name": OptionSpec("Away"),
         "start_player": START_PLAYER,
@@ -58,19 +58,6 @@ ENTRY_TEXT: Final = {
     FULL_TIME: "Full time",
 }
 UNDONE_AS: Final = {GOAL_HOME: "goal disallowed", GOAL_AWAY: "goal disallowed"}
-
-
-@dataclass(frozen=True, slots=True)
-class LiveState:
-    n: int
-    rng: Rng
-    book: Book
-    scorer: int
-    home_name: str
-    away_name: str
-    entries: tuple[str, ...] = ()
-    confirming: bool = False  # full time entered, waiting for the scorer's confirmation
-    host_start: bool = False  # the host chose the start player (logged at kick-off)
 
 
 # --- Setup ----------------------------------------------------------------------------------
@@ -288,28 +275,8 @@ def handover(s: LiveState, seat: int, to: int) -> Action | None:
 
 
 def dump(s: LiveState) -> JsonDict:
-    chosen: JsonDict = {"host_start": True} if s.host_start else {}  # defaults: not written
-    return chosen | {
-        "n": s.n,
-        "rng": s.rng.to_json(),
-        "book": book.dump(s.book),
-        "scorer": s.scorer,
-        "home_name": s.home_name,
-        "away_name": s.away_name,
-        "entries": list(s.entries),
-        "confirming": s.confirming,
-    }
+    return s.to_json()
 
 
 def load(d: JsonDict) -> LiveState:
-    return LiveState(
-        n=d["n"],
-        rng=Rng.from_json(d["rng"]),
-        book=book.load(d["book"]),
-        scorer=d["scorer"],
-        home_name=d["home_name"],
-        away_name=d["away_name"],
-        entries=tuple(d["entries"]),
-        confirming=d["confirming"],
-        host_start=bool(d.get("host_start", False)),
-    )
+    return LiveState.from_json(d)

@@ -16,386 +16,34 @@ Deck size is whatever the piles hold (16 in Drukker; Bukméker passes 12-card pi
 setting aside the top 4, §10.1); every reshuffle only uses the cards in the match.
 `half_time_break=False` (Bukméker) starts the 2nd half at once (no purchases, §10.6).
 
-Inside, a card is an int (its index in `cards.CARDS`); the top of a draw pile is index 0.
-A turn runs on a mutable `_Board` so that the event-writing path (`play`) and the fast
-Monte-Carlo path (`simulate`, used for the calibration and for odds) share every rule.
+The state and its working board are in board.py, what each card does in effects.py; a turn
+runs on a mutable `Board` so that the event-writing path (`play`) and the fast Monte-Carlo
+path (`simulate`, used for the calibration and for odds) share every rule.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final
+from dataclasses import replace
 
 from app.games.base import Event, IllegalAction, JsonDict, Rng
-from app.games.focifogadas.cards import (
-    A16,
-    AH,
-    CARDS,
-    CATALOGUE,
-    H16,
-    HH,
-    HOME,
-    MID,
-    OWNER,
-    SECTIONS,
-)
-from app.games.focifogadas.record import CORNER_CAP, RED_CAP, TEAMS, YELLOW_CAP, MatchRecord
-
-TIME_STEPS: Final = 6  # §4.2 / §12.1 time_advances_per_half default: start + 5 green fields
-PLAYING: Final = "playing"
-HALF_TIME: Final = "half_time"
-OVER: Final = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    n_players: int
-    half_time_break: bool  # Drukker: stop at half time for the purchases (§7.4 step 2)
-    kickoff: int  # the team that kicked off the 1st half
-    half: int
-    time_pos: int  # 0..time_steps; time_steps = the half is over
-    section: int
-    poss: int
-    h1: int
-    a1: int
-    h2: int
-    a2: int
-    fg: int  # -1 = no goal yet
-    corners: int
-    yellows: int
-    reds: int
-    draw: tuple[tuple[int, ...], ...]
-    discard: tuple[tuple[int, ...], ...]  # played card last (face up), the other under it
-    current: int
-    pair: tuple[int, int] | None  # the current player's drawn pair (private to them)
-    last_player: int  # who played the last card of the 1st half (-1 before)
-    status: str
-    turn: int  # turns played so far
-    time_steps: int = TIME_STEPS  # §12.1 time_advances_per_half (6, or 5 for a short half)
-
-
-_SCALARS: Final = (
-    *("n_players", "half_time_break", "kickoff", "half", "time_pos", "section", "poss"),
-    *("h1", "a1", "h2", "a2", "fg", "corners", "yellows", "reds"),
-    *("current", "last_player", "status", "turn"),
-)
-
-
-class _Board:
-    """A mutable working copy of a `MatchState` for the duration of one or more turns."""
-
-    __slots__ = (*_SCALARS, "discard", "draw", "events", "pair", "roll", "shuffle", "time_steps")
-
-    n_players: int
-    half_time_break: bool
-    kickoff: int
-    half: int
-    time_pos: int
-    section: int
-    poss: int
-    h1: int
-    a1: int
-    h2: int
-    a2: int
-    fg: int
-    corners: int
-    yellows: int
-    reds: int
-    current: int
-    last_player: int
-    status: str
-    turn: int
-    time_steps: int
-    draw: list[list[int]]
-    discard: list[list[int]]
-    pair: tuple[int, int] | None
-    events: list[Event] | None  # None on the fast path
-    roll: Callable[[], int]  # a d12
-    shuffle: Callable[[list[int]], None]  # in place
-
-    def __init__(self, m: MatchState, roll: Callable[[], int], shuffle: Callable[..., None]):
-        for name in _SCALARS:
-            setattr(self, name, getattr(m, name))
-        self.draw = [list(p) for p in m.draw]
-        self.discard = [list(p) for p in m.discard]
-        self.pair = m.pair
-        self.time_steps = m.time_steps
-        self.events = None
-        self.roll = roll
-        self.shuffle = shuffle
-
-    def freeze(self) -> MatchState:
-        values = {name: getattr(self, name) for name in _SCALARS}
-        return MatchState(
-            draw=tuple(tuple(p) for p in self.draw),
-            discard=tuple(tuple(p) for p in self.discard),
-            pair=self.pair,
-            time_steps=self.time_steps,
-            **values,
-        )
-
-    def emit(self, event: str, **fields: Any) -> None:
-        if self.events is not None:
-            self.events.append({"event": event, **fields})
-
-
-class _RngSource:
-    """Dice and shuffles from the state's `Rng`, for the deterministic path."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
-
-    def roll(self) -> int:
-        value, self.rng = self.rng.die(12)
-        return value
-
-    def shuffle(self, pile: list[int]) -> None:
-        order, self.rng = self.rng.shuffle(pile)
-        pile[:] = order
-
-
-# --- Geometry (§4.1, §6.2) --------------------------------------------------------------------
-
-
-def _forward(section: int, team: int, k: int) -> int:
-    """§6.2 forward(s, T, k), clamped to the pitch (D)."""
-    s = section + k if team == HOME else section - k
-    return 0 if s < 0 else 4 if s > 4 else s
-
-
-def _half_of(team: int) -> int:
-    return HH if team == HOME else AH
-
-
-def _box_of(team: int) -> int:
-    return H16 if team == HOME else A16
-
-
-# --- Shared sub-procedures (§6.2) -------------------------------------------------------------
-
-
-def _rolled(b: _Board, band: str) -> int:
-    """A d12 rolled by the player who played the card (S p.4); `band` names what it is for."""
-    value = b.roll()
-    if b.events is not None:
-        b.emit("die_rolled", seat=b.current, value=value, roll_for=band)
-    return value
-
-
-def _goal(b: _Board, team: int) -> None:
-    """GOAL(T): count it in the current half, first goal, restart from midfield (S p.4)."""
-    if b.half == 1:
-        if team == HOME:
-            b.h1 += 1
-        else:
-            b.a1 += 1
-    elif team == HOME:
-        b.h2 += 1
-    else:
-        b.a2 += 1
-    first = b.fg < 0
-    if first:
-        b.fg = team
-    b.section, b.poss = MID, 1 - team
-    if b.events is not None:
-        score = [b.h1 + b.h2, b.a1 + b.a2]
-        b.emit("goal", team=TEAMS[team], half=b.half, score=score, first=first)
-
-
-def _save(b: _Board, defender: int) -> None:
-    """SAVE(D): the ball goes to the defenders' box, with them (S p.8/9)."""
-    b.section, b.poss = _box_of(defender), defender
-    b.emit("saved", team=TEAMS[defender])
-
-
-def _penalty(b: _Board, attacker: int) -> None:
-    """PENALTY(A, D): 1–10 goal, 11–12 saved (S p.9)."""
-    if _rolled(b, "penalty") <= 10:
-        _goal(b, attacker)
-    else:
-        _save(b, 1 - attacker)
-
-
-def _cards(b: _Board, r: int) -> None:
-    """CARDS(r): 7–10 a yellow card, 11–12 a red card; the tracks saturate (S p.9, §4.2)."""
-    if 7 <= r <= 10:
-        b.yellows = min(b.yellows + 1, YELLOW_CAP)
-        b.emit("yellow_card", yellows=b.yellows)
-    elif r >= 11:
-        b.reds = min(b.reds + 1, RED_CAP)
-        b.emit("red_card", reds=b.reds)
-
-
-def _corner(b: _Board) -> None:
-    b.corners = min(b.corners + 1, CORNER_CAP)
-    b.emit("corner_taken", corners=b.corners)
-
-
-def _kickout(b: _Board, card: int, defender: int, r: int, lo: int, hi: int) -> None:
-    """KICKOUT(D, r, lo, hi): bands (S); possession by the card's circles (§6.2, D)."""
-    c = CARDS[card]
-    b.section = _half_of(defender) if r <= lo else MID if r <= hi else _half_of(1 - defender)
-    b.poss = c.kick_even if r % 2 == 0 else c.kick_odd
-
-
-def _time_advance(b: _Board, cause: str) -> None:
-    b.time_pos += 1
-    if b.events is not None:
-        b.emit("time_advanced", half=b.half, time=b.time_pos, cause=cause)
-
-
-# --- The card types (§6.3) --------------------------------------------------------------------
-
-
-def _short_pass(b: _Board, card: int) -> None:
-    team = CARDS[card].team
-    if team >= 0:
-        b.poss = team
-    b.section = _forward(b.section, b.poss, 1)
-
-
-def _long_pass(b: _Board, card: int) -> None:
-    team = CARDS[card].team
-    if team >= 0:
-        b.poss = team
-    b.section = _forward(b.section, b.poss, 2)
-
-
-def _dribble(b: _Board, card: int) -> None:
-    b.poss = CARDS[card].team
-
-
-def _keep(b: _Board, card: int) -> None:
-    _time_advance(b, "keep")
-
-
-def _clearance(b: _Board, card: int) -> None:
-    team = CARDS[card].team
-    b.poss, b.section = team, _forward(b.section, team, 1)
-
-
-def _throw_in(b: _Board, card: int) -> None:
-    team = CARDS[card].team
-    b.poss = team
-    r = _rolled(b, "throw_in")
-    if r == 1:
-        b.poss = 1 - team  # Leszerelés
-    elif r <= 3:
-        b.section = _forward(b.section, team, -1)  # Hátra dobás
-    elif r >= 7:
-        b.section = _forward(b.section, team, 1)  # Előredobás; 4–6 Röviddobás stays
-
-
-def _corner_card(b: _Board, card: int) -> None:
-    attacker = CARDS[card].team
-    defender = 1 - attacker
-    _corner(b)
-    while True:
-        r = _rolled(b, "corner")
-        if r <= 3:
-            _corner(b)  # another corner, also when the track is full (A25)
-        elif r <= 9:
-            _kickout(b, card, defender, r, 7, 9)  # 4–7 D's half, 8–9 midfield
-            return
-        else:
-            _goal(b, attacker)
-            return
-
-
-def _back_pass(b: _Board, card: int) -> None:
-    defender = CARDS[card].team
-    r = _rolled(b, "back_pass")
-    if r == 1:
-        _goal(b, 1 - defender)  # own goal
-    else:
-        _kickout(b, card, defender, r, 5, 9)
-
-
-def _box_card(on_ball: Callable[[_Board, int], None]) -> Callable[[_Board, int], None]:
-    """Gól/Kirúgás and 11-es/Kirúgás (§6.3 #9, #12): the attacker's action if it has the
-    ball, else a goal kick by the defender (4 / 9 bands)."""
-
-    def resolve(b: _Board, card: int) -> None:
-        defender = OWNER[b.section]
-        if b.poss != defender:
-            on_ball(b, b.poss)
-        else:
-            _kickout(b, card, defender, _rolled(b, "goal_kick"), 4, 9)
-
-    return resolve
-
-
-_goal_kickout = _box_card(_goal)
-_penalty_kickout = _box_card(_penalty)
-
-
-def _goal_pass(b: _Board, card: int) -> None:
-    defender = OWNER[b.section]
-    if b.poss != defender:
-        _goal(b, b.poss)
-    else:
-        b.section = _forward(b.section, defender, 1)
-
-
-def _shot_pass(b: _Board, card: int) -> None:
-    defender = OWNER[b.section]
-    if b.poss == defender:
-        b.section = MID
-    elif _rolled(b, "shot") <= 9:
-        _save(b, defender)
-    else:
-        _goal(b, b.poss)
-
-
-def _foul_half(b: _Board, card: int) -> None:
-    """Even → the half's owner, odd → the attacker; the section stays (§6.3 #13, A6)."""
-    defender = OWNER[b.section]
-    r = _rolled(b, "foul")
-    _cards(b, r)
-    b.poss = defender if r % 2 == 0 else 1 - defender
-
-
-def _foul_box(b: _Board, card: int) -> None:
-    """Even → the attacker takes a penalty, odd → the defender keeps it in the box (A7)."""
-    defender = OWNER[b.section]
-    r = _rolled(b, "foul")
-    _cards(b, r)
-    if r % 2 == 0:
-        _penalty(b, 1 - defender)
-    else:
-        b.poss = defender
-
-
-_RESOLVE: Final[dict[str, Callable[[_Board, int], None]]] = {
-    "short_pass": _short_pass,
-    "long_pass": _long_pass,
-    "dribble": _dribble,
-    "keep": _keep,
-    "clearance": _clearance,
-    "throw_in": _throw_in,
-    "corner": _corner_card,
-    "back_pass": _back_pass,
-    "goal_kickout": _goal_kickout,
-    "goal_pass": _goal_pass,
-    "shot_pass": _shot_pass,
-    "penalty_kickout": _penalty_kickout,
-    "foul_half": _foul_half,
-    "foul_box": _foul_box,
-}
-# Hot-path table: card index -> its resolver.
-_RESOLVER_OF: Final = tuple(_RESOLVE[c.kind] for c in CARDS)
-_SECTION_OF: Final = tuple(c.section for c in CARDS)
-_SIG_OF: Final = tuple(c.sig for c in CARDS)
-
+from app.games.focifogadas.board import HALF_TIME as HALF_TIME
+from app.games.focifogadas.board import OVER as OVER
+from app.games.focifogadas.board import PLAYING as PLAYING
+from app.games.focifogadas.board import TIME_STEPS as TIME_STEPS
+from app.games.focifogadas.board import Board, RngSource
+from app.games.focifogadas.board import MatchState as MatchState
+from app.games.focifogadas.board import dump as dump
+from app.games.focifogadas.board import load as load
+from app.games.focifogadas.cards import CARDS, CATALOGUE, MID, SECTIONS
+from app.games.focifogadas.effects import RESOLVER_OF, SECTION_OF, SIG_OF, time_advance
+from app.games.focifogadas.record import TEAMS, MatchRecord
 
 # --- A turn (§7.2–§7.4) -----------------------------------------------------------------------
 
 
-def _reshuffle(b: _Board, section: int, everything: bool) -> None:
+def _reshuffle(b: Board, section: int, everything: bool) -> None:
     pile = b.discard[section]
     if everything:
         pile = b.draw[section] + pile
@@ -405,7 +53,7 @@ def _reshuffle(b: _Board, section: int, everything: bool) -> None:
         b.emit("deck_shuffled", section=SECTIONS[section], cards=len(pile))
 
 
-def _draw_pair(b: _Board) -> None:
+def _draw_pair(b: Board) -> None:
     """The player to act draws the top two cards of the ball's section (chance)."""
     s = b.section
     pile = b.draw[s]
@@ -418,10 +66,10 @@ def _draw_pair(b: _Board) -> None:
         b.emit("cards_drawn", seat=b.current, section=SECTIONS[s], count=2)
 
 
-def _play(b: _Board, played: int, other: int) -> None:
+def _play(b: Board, played: int, other: int) -> None:
     """One whole turn after the choice: resolve, exhaustion, half end, next player's draw."""
-    section = _SECTION_OF[played]
-    identical = _SIG_OF[played] == _SIG_OF[other]
+    section = SECTION_OF[played]
+    identical = SIG_OF[played] == SIG_OF[other]
     b.discard[section] += (other, played)
     b.turn += 1
     if b.events is not None:
@@ -433,11 +81,11 @@ def _play(b: _Board, played: int, other: int) -> None:
             discarded=hidden,
             identical=identical,
         )
-    _RESOLVER_OF[played](b, played)
+    RESOLVER_OF[played](b, played)
     if b.events is not None:
         b.emit("ball_moved", section=SECTIONS[b.section], poss=TEAMS[b.poss])
     if b.time_pos < b.time_steps and not b.draw[section]:
-        _time_advance(b, "deck_exhausted")
+        time_advance(b, "deck_exhausted")
         if b.time_pos < b.time_steps:
             _reshuffle(b, section, everything=False)
     if b.time_pos >= b.time_steps:
@@ -450,7 +98,7 @@ def _play(b: _Board, played: int, other: int) -> None:
     _draw_pair(b)
 
 
-def _end_half(b: _Board) -> None:
+def _end_half(b: Board) -> None:
     b.last_player = b.current
     b.pair = None
     b.emit("half_ended", half=b.half, score=[b.h1 + b.h2, b.a1 + b.a2])
@@ -463,7 +111,7 @@ def _end_half(b: _Board) -> None:
         _second_half(b)
 
 
-def _second_half(b: _Board) -> None:
+def _second_half(b: Board) -> None:
     """§7.4 steps 3–6: reshuffle every deck, restart the time, the other team kicks off."""
     for s in range(5):
         _reshuffle(b, s, everything=True)
@@ -534,10 +182,10 @@ def start_match(
 
 
 def _run(
-    m: MatchState, rng: Rng, step: Callable[[_Board], None], events: list[Event]
+    m: MatchState, rng: Rng, step: Callable[[Board], None], events: list[Event]
 ) -> tuple[MatchState, Rng, list[Event]]:
-    src = _RngSource(rng)
-    b = _Board(m, src.roll, src.shuffle)
+    src = RngSource(rng)
+    b = Board(m, src.roll, src.shuffle)
     b.events = events
     step(b)
     return b.freeze(), src.rng, events
@@ -578,7 +226,7 @@ def is_over(m: MatchState) -> bool:
     return m.status == OVER
 
 
-def record(m: MatchState | _Board) -> MatchRecord:
+def record(m: MatchState | Board) -> MatchRecord:
     """The `MatchRecord` so far (final once the match is over)."""
     fg = None if m.fg < 0 else TEAMS[m.fg]
     return MatchRecord(m.h1, m.a1, m.h2, m.a2, fg, m.corners, m.yellows, m.reds)
@@ -620,7 +268,7 @@ def play_out(
 
 def _play_out(
     m: MatchState, rnd: random.Random, choose: Chooser | None, first: int | None
-) -> _Board:
+) -> Board:
     r = rnd.random
 
     def roll() -> int:
@@ -631,7 +279,7 @@ def _play_out(
             j = int(r() * (i + 1))
             pile[i], pile[j] = pile[j], pile[i]
 
-    b = _Board(m, roll, shuffle)
+    b = Board(m, roll, shuffle)
     if first is not None:  # the current player's pending choice, made by the caller
         assert b.pair is not None and first in b.pair
         _play(b, first, b.pair[1] if b.pair[0] == first else b.pair[0])
@@ -673,27 +321,3 @@ def resample_hidden(m: MatchState, rnd: random.Random, known_pair: bool) -> Matc
         pair = (pile[0], pile[1])
         discard[s] = pile[2:]
     return replace(m, draw=tuple(draw), discard=tuple(discard), pair=pair)
-
-
-# --- JSON -------------------------------------------------------------------------------------
-
-
-def dump(m: MatchState) -> JsonDict:
-    data: JsonDict = {name: getattr(m, name) for name in _SCALARS}
-    data["draw"] = [list(p) for p in m.draw]
-    data["discard"] = [list(p) for p in m.discard]
-    data["pair"] = None if m.pair is None else list(m.pair)
-    if m.time_steps != TIME_STEPS:  # only a non-default half length: default dumps unchanged
-        data["time_steps"] = m.time_steps
-    return data
-
-
-def load(data: JsonDict) -> MatchState:
-    pair = data["pair"]
-    return MatchState(
-        draw=tuple(tuple(int(c) for c in p) for p in data["draw"]),
-        discard=tuple(tuple(int(c) for c in p) for p in data["discard"]),
-        pair=None if pair is None else (int(pair[0]), int(pair[1])),
-        time_steps=int(data.get("time_steps", TIME_STEPS)),
-        **{name: data[name] for name in _SCALARS},
-    )

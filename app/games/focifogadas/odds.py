@@ -1,8 +1,12 @@
-"""What a bookmaker bot believes about betting cards, and its table decisions.
+"""The chances of the betting cards (rules/focifogadas.md §8): what the players are shown
+(`Game.odds`, through each mode's `price`) and what the bots believe.
 
-The beliefs are the simulated Bukméker probabilities of rules/focifogadas.md §8.2/§8.3
-(p(BUK), uniformly random play with 12-card decks), sharpened by the card's status so far.
-Every decision here reads only one seat's `View` and its legal actions: nothing hidden.
+- `PRIOR` / `prior`: the simulated Bukméker probabilities of §8.2/§8.3 (p(BUK), uniformly
+  random play with 12-card decks), the Bukméker bookmaker bot's belief.
+- `match_odds`: Monte Carlo of the rest of a simulated match (Drukker and Bukméker), dealing
+  afresh every card the viewer cannot see.
+- `live_odds` / `live_chance`: the live model, Poisson counts over the minutes left of a
+  broadcast (live mode), shown to the players and believed by the live bot alike.
 """
 
 from __future__ import annotations
@@ -41,24 +45,12 @@ PRIOR: Final[dict[str, float]] = {
 }
 
 
-HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
-MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
-
 Chance = Callable[[str], float]  # a bot's chance that an open card holds at full time
 
 
 def prior(card_id: str) -> float:
     """Bukméker's belief: the simulated p(BUK) of §8.2/§8.3."""
     return PRIOR[card_id]
-
-
-def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float:
-    """The chance the bot gives a card: certain once decided, `chance` while open."""
-    if status == "won":
-        return 1.0
-    if status == "lost":
-        return 0.0
-    return chance(card_id)
 
 
 # --- Odds for the players (issue 8 §3–§4) -----------------------------------------------------

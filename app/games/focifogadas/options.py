@@ -42,16 +42,18 @@ class Choice(OptionSpec):
 
 @dataclass(frozen=True, slots=True)
 class SeatOrRandom(OptionSpec):
-    """`"random"` or a seat number (a whole number, not a bool); the upper bound is the
-    table's seat count, checked by `start_seat` when the match is set up."""
+    """`"random"` or a seat number (a whole number, not a bool) below the mode's most
+    players; the table's own seat count is checked by `start_seat` when the match is set up."""
+
+    seats: int = 6
 
     def check(self, name: str, value: JsonValue) -> JsonValue:
-        if _same(value, RANDOM) or (type(value) is int and value >= 0):
+        if _same(value, RANDOM) or (type(value) is int and 0 <= value < self.seats):
             return value
-        raise BadOptions(f"option {name!r} must be {RANDOM!r} or a seat number")
+        raise BadOptions(f"option {name!r} must be {RANDOM!r} or a seat 0–{self.seats - 1}")
 
 
-START_PLAYER: Final = SeatOrRandom(RANDOM)
+START_PLAYER: Final = SeatOrRandom(RANDOM)  # all three modes seat at most 6
 TIME_ADVANCES: Final = Choice(6, (6, 5))
 DISC_POOL: Final = Choice("standard", ("standard", "sevens"))
 STAKE_LIMIT: Final = Choice(None, (None, 3))

@@ -18,12 +18,11 @@ from typing import TypeVar
 from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
 from app.games.focifogadas.book import Book, Offer
-from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import DrukkerState, pays
-from app.games.focifogadas.live import LiveState
+from app.games.focifogadas.drukker import START_MONEY, pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
 
 S = TypeVar("S", DrukkerState, BukState, LiveState)
 
@@ -116,7 +115,12 @@ def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
 
 def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     hand = s.hands[seat]
-    player: JsonDict = {"seat": seat, "money": s.money[seat], "chosen": hand is not None}
+    player: JsonDict = {
+        "seat": seat,
+        "money": s.money[seat],
+        "start_money": START_MONEY,  # what the ▲/▼ of the result is counted against
+        "chosen": hand is not None,
+    }
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
@@ -199,7 +203,9 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
         assert card is not None
         revealing = {"seat": seat, "card": bets.card(card).to_json()}
     after_money, _ = settlement.settle_book(b, record)
-    return {
+    # The §12.1 alternatives in play, only when they are not the defaults (views unchanged).
+    rules: JsonDict = {} if b.rules == book.STANDARD else {"table_rules": b.rules.to_json()}
+    return rules | {
         "book_phase": b.phase,
         "round": b.round,
         "start_player": b.start,
@@ -207,6 +213,7 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
             {
                 "seat": i,
                 "money": b.money[i],
+                "start_money": book.MONEY_PER_PLAYER * b.n,  # §10.1: 1000 × N each
                 "markers": b.markers[i],
                 "hand_size": len(b.hands[i]),
                 "pick": None if b.picks[i] is None else {"id": None, "back": "bet"},
@@ -367,3 +374,36 @@ def compose(
         return revealed(s)
     shown = public(s)
     return View(shown.phase, shown.public, None if viewer is None else private(s, viewer))
+
+
+# --- Any mode (the contract's views) ----------------------------------------------------------
+
+
+def public(state: FociState) -> PublicView:
+    """What every viewer sees, the same for all of them."""
+    s = state.inner
+    if isinstance(s, DrukkerState):
+        return drukker_public_view(s)
+    if isinstance(s, BukState):
+        return bukmeker_public_view(s)
+    return live_public_view(s)
+
+
+def private(state: FociState, seat: int) -> JsonDict | None:
+    """That seat's own secrets; None for anyone who is not a seat."""
+    s = state.inner
+    if isinstance(s, DrukkerState):
+        return drukker_private_view(s, seat)
+    if isinstance(s, BukState):
+        return bukmeker_private_view(s, seat)
+    return live_private_view(s, seat)
+
+
+def revealed(state: FociState) -> View:
+    """Everything face up: every seat's private part (replays, tests)."""
+    s = state.inner
+    if isinstance(s, DrukkerState):
+        return drukker_revealed(s)
+    if isinstance(s, BukState):
+        return bukmeker_revealed(s)
+    return live_revealed(s)

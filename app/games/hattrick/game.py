@@ -16,7 +16,6 @@ from app.games.base import (
     OptionSpec,
     PublicView,
     View,
-    ViewAliases,
     view,
 )
 from app.games.hattrick import bot, rules, views
@@ -44,7 +43,7 @@ MODES: Final[Mapping[str, ModeSpec]] = {
 }
 
 
-class HatTrick(ViewAliases[Match]):
+class HatTrick:
     id: str = "hattrick"
     name: Mapping[str, str] = {"en": "Hat Trick", "hu": "Mesterhármas", "da": "Hattrick"}
     modes: Mapping[str, ModeSpec] = MODES

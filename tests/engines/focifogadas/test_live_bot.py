@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.games.base import Action
+from app.games.base import view as view_of
 from app.games.focifogadas import bets, live, odds
 from app.games.focifogadas.bot import book_action
 from app.games.focifogadas.game import GAME, FociState
@@ -28,7 +29,7 @@ def bot(s: FociState, seat: int, rnd: random.Random) -> Action:
 
 def prior_bot(s: FociState, seat: int, rnd: random.Random) -> Action:
     """The bookmaker bot priced by the simulated game (what live mode used before)."""
-    return book_action(GAME.view(s, seat), GAME.legal_actions(s, seat), rnd)
+    return book_action(view_of(GAME, s, seat), GAME.legal_actions(s, seat), rnd)
 
 
 def random_player(s: FociState, seat: int, rnd: random.Random) -> Action:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.games.base import IllegalAction, Rng
-from app.games.focifogadas import match
+from app.games.focifogadas import effects, match
 from app.games.focifogadas.cards import (
     A16,
     AH,
@@ -355,10 +355,10 @@ def test_tracks_saturate_at_their_caps(
 
 
 def test_forward_moves_are_clamped_to_the_pitch() -> None:
-    assert match._forward(A16, HOME, 1) == A16
-    assert match._forward(AH, HOME, 2) == A16
-    assert match._forward(HH, AWAY, 2) == H16
-    assert match._forward(H16, HOME, -1) == H16
+    assert effects.forward(A16, HOME, 1) == A16
+    assert effects.forward(AH, HOME, 2) == A16
+    assert effects.forward(HH, AWAY, 2) == H16
+    assert effects.forward(H16, HOME, -1) == H16
 
 
 # --- Turns, pairs, time and halves (§7.2–§7.4) -------------------------------------------------

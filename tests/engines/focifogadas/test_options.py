@@ -73,7 +73,7 @@ BAD = {
     "stake_limit_after_all_covered": [3.0, True, 2, 4, "3", "null"],
     "insolvency_split": ["equally", 1, None],
     "live_stake_tokens": [6.0, True, 4, 7, "6"],
-    "start_player": [True, False, -1, 1.0, "first", None, "Random"],
+    "start_player": [True, False, -1, 1.0, "first", None, "Random", 6],
 }
 
 
@@ -136,7 +136,7 @@ def test_drukker_start_player_takes_the_first_turn_and_leads_the_purchases() -> 
         first_play = next(e for e in log if e["event"] == "card_played")
         assert first_play["seat"] == 2
         assert s.inner.buyer.seat == 2  # §9.3: purchases in seat order from the start player
-        assert GAME.view(s, None).public["start_player"] == 2
+        assert GAME.public(s).public["start_player"] == 2
 
 
 def test_random_start_player_varies_with_the_seed_and_logs_no_host_choice() -> None:
@@ -177,7 +177,7 @@ def test_live_start_player_leads_the_table_and_is_logged_at_the_kick_off() -> No
 
 def test_five_time_advances_end_each_half_sooner() -> None:
     s, log = run("drukker", {"time_advances_per_half": 5}, 2, 3)
-    assert GAME.view(s, None).public["match"]["time_steps"] == 5
+    assert GAME.public(s).public["match"]["time_steps"] == 5
     ends = [e for e in log if e["event"] == "time_advanced"]
     assert max(e["time"] for e in ends) == 5
     assert [e["time"] for e in ends if e["half"] == 1] == [1, 2, 3, 4, 5]
@@ -212,7 +212,7 @@ def test_the_sevens_pool_is_offered_in_the_disc_step(mode: str) -> None:
     s, _ = run(mode, {"disc_pool": "sevens"}, 3, 2, lambda s, _: s.inner.book.phase == "discs")
     seat = min(GAME.to_act(s))
     assert [a["value"] for a in GAME.legal_actions(s, seat)] == [2, 3, 4, 5, 6, 7]
-    pool = GAME.view(s, None).public["discs_left"]
+    pool = GAME.public(s).public["discs_left"]
     assert pool == [{"value": v, "left": 4} for v in (2, 3, 4, 5, 6, 7)]
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, {"type": "disc", "value": 8})
@@ -319,7 +319,7 @@ def test_the_split_reaches_the_settlement_from_the_room_option(mode: str) -> Non
 def test_six_live_markers_each_all_placed() -> None:
     s = GAME.new("live", {"live_stake_tokens": 6}, 4, 3)
     assert s.inner.book.markers == (6,) * 4
-    assert GAME.view(s, None).public["players"][0]["markers"] == 6
+    assert GAME.public(s).public["players"][0]["markers"] == 6
     s, log = run("live", {"live_stake_tokens": 6}, 4, 3, lambda s, _: s.inner.book.phase == "done")
     placed = [0] * 4
     for e in log:
@@ -328,6 +328,19 @@ def test_six_live_markers_each_all_placed() -> None:
     assert placed == [6] * 4
     default, _ = run("live", {}, 4, 3, lambda s, _: s.inner.book.phase == "done")
     assert sum(st.n for st in default.inner.book.stakes) == 5 * 4
+
+
+@pytest.mark.parametrize("mode", ["bukmeker", "live"])
+def test_the_table_shows_its_rules_only_when_they_are_not_the_defaults(mode: str) -> None:
+    assert "table_rules" not in GAME.public(GAME.new(mode, {}, 3, 1)).public
+    options = {"stake_limit_after_all_covered": 3, "insolvency_split": "equal"}
+    shown = GAME.public(GAME.new(mode, options, 3, 1)).public["table_rules"]
+    assert shown == {
+        "disc_values": [2, 3, 4, 5, 6, 8, 10, 12],
+        "disc_copies": 3,
+        "stake_cap": 3,
+        "split": "equal",
+    }
 
 
 def test_option_modules_keep_drukker_free_of_table_options() -> None:

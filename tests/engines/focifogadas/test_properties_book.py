@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.games.base import REVEAL
+from app.games.base import view as view_of
 from app.games.focifogadas import book
 from app.games.focifogadas.cards import CARDS
 from app.games.focifogadas.game import GAME, FociState
@@ -47,9 +48,9 @@ def _secrets(s: FociState, with_pair: bool = True) -> dict[int, set[str]]:
 def _check_no_leak(s: FociState) -> None:
     secrets = _secrets(s)
     n = s.inner.n
-    seen_by_all = json.dumps(GAME.view(s, None).public)
+    seen_by_all = json.dumps(GAME.public(s).public)
     for viewer in [*range(n), None]:
-        view = GAME.view(s, viewer)
+        view = view_of(GAME, s, viewer)
         text = json.dumps([view.public, view.private])
         for owner, ids in secrets.items():
             if owner == viewer:
@@ -106,7 +107,7 @@ def _play(mode: str, n: int, seed: int, check_every: int) -> FociState:
     result = GAME.result(s)
     assert result is not None, "the game did not end"
     assert sum(result["money"]) == total and min(result["money"]) >= 0
-    assert GAME.view(s, REVEAL).public["players"][0]["money"] == result["money"][0]
+    assert view_of(GAME, s, REVEAL).public["players"][0]["money"] == result["money"][0]
     return s
 
 

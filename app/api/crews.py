@@ -1,0 +1,134 @@
+"""HTTP routes of PROTOCOL.md "Crews (1.1)", and the admin's additions (README "Beyond
+PROTOCOL.md"): thin adapters over CrewService. Crew rooms go through `POST /api/rooms` and
+`POST /api/rooms/{code}/join` (app/api/http.py), which hand them to the same service."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import qrcode
+import qrcode.image.svg
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from app.api.http import ERRORS, TokenDep, _page, limited
+from app.crews.service import CrewService, Query, of_app
+from app.rooms.errors import RoomError
+
+router = APIRouter()
+
+
+async def get_crews(request: Request) -> CrewService:
+    return of_app(request.app.state)
+
+
+CrewsDep = Annotated[CrewService, Depends(get_crews)]
+
+
+class CreateCrew(BaseModel):
+    name: str = Field(max_length=200)
+    member: str = Field(max_length=200)
+
+
+class CrewCreated(BaseModel):
+    code: str
+    url: str
+    member: int
+    token: str
+
+
+class JoinCrew(BaseModel):
+    name: str = Field(max_length=200)
+
+
+class CrewJoined(BaseModel):
+    member: int
+    token: str
+
+
+class RenameCrew(BaseModel):
+    name: str = Field(max_length=200)
+
+
+def _time(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise RoomError("bad_before", "before must be an ISO 8601 time") from exc
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+@router.post(
+    "/api/crews",
+    status_code=201,
+    response_model=CrewCreated,
+    responses=ERRORS,
+    dependencies=[Depends(limited)],
+)
+async def create_crew(body: CreateCrew, crews: CrewsDep) -> CrewCreated:
+    code, token = await crews.create(body.name, body.member)
+    return CrewCreated(code=code, url=f"/c/{code}", member=0, token=token)
+
+
+@router.post(
+    "/api/crews/{code}/join",
+    status_code=201,
+    response_model=CrewJoined,
+    responses=ERRORS,
+    dependencies=[Depends(limited)],
+)
+async def join_crew(code: str, body: JoinCrew, crews: CrewsDep) -> CrewJoined:
+    member, token = await crews.join(code, body.name)
+    return CrewJoined(member=member, token=token)
+
+
+@router.get("/api/crews/{code}", responses=ERRORS)
+async def get_crew(
+    code: str,
+    crews: CrewsDep,
+    game: str | None = None,
+    mode: str | None = None,
+    season: int | None = None,
+    before: str | None = None,
+    room: str | None = None,
+) -> dict[str, Any]:
+    """The crew, its members, standings, nights (newest first, 50 at most) and open rooms;
+    `?game=`/`&mode=` restrict to those rooms, `?season=N` shows an old season, `?before=`
+    pages the nights, `?room=CODE` gives the table as it stood after that room's night."""
+    query = Query(game=game, mode=mode, season=season, before=_time(before), room=room)
+    return await crews.get(code, query)
+
+
+@router.patch("/api/crews/{code}", responses=ERRORS)
+async def rename_crew(
+    code: str, body: RenameCrew, crews: CrewsDep, token: TokenDep
+) -> dict[str, str]:
+    return {"code": code, "name": await crews.rename(code, token, body.name)}
+
+
+@router.delete("/api/crews/{code}/members/{member}", status_code=204, responses=ERRORS)
+async def remove_member(code: str, member: int, crews: CrewsDep, token: TokenDep) -> Response:
+    await crews.remove(code, token, member)
+    return Response(status_code=204)
+
+
+@router.post("/api/crews/{code}/seasons", status_code=201, responses=ERRORS)
+async def new_season(code: str, crews: CrewsDep, token: TokenDep) -> dict[str, Any]:
+    return await crews.new_season(code, token)
+
+
+@router.get("/c/{code}", include_in_schema=False)
+async def crew_page(code: str) -> FileResponse:
+    return _page()
+
+
+@router.get("/c/{code}/qr.svg", include_in_schema=False)
+async def crew_qr(code: str, request: Request) -> Response:
+    """The crew's invite link as a QR code (dark on white), for the crew page."""
+    url = str(request.url_for("crew_page", code=code))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
+    return Response(image.to_string(), media_type="image/svg+xml")

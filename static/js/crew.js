@@ -1,0 +1,12 @@
+// Crews (PROTOCOL.md "Crews (1.1)"): the entry the shell imports. The pieces live in
+// static/js/crew/ (page, standings, nights, rooms, members, invite, join, newnight, admin,
+// actions, home, api, store, strings, parts).
+//
+//   crewScreen(code)                      the /c/{code} screen ({leave, rerender}, for app.js)
+//   renderMyCrews(el)                     Home: the crews this phone holds a token of, + "Start a crew"
+//   renderStandings(el, crew, {roomCode}) the table after that room's night, ▲/▼ who moved
+
+export { renderMyCrews } from "./crew/home.js";
+export { crewScreen } from "./crew/page.js";
+export { renderStandings } from "./crew/standings.js";
+export { getMembership, myCrews } from "./crew/store.js";

@@ -1,0 +1,42 @@
+// Small pieces the crew screens share.
+
+import { h } from "../dom.js";
+import { gameName, modeName, navigate } from "../shell.js";
+
+/** A card of the crew page: a heading and its body. */
+export function section(title, attrs, ...body) {
+  return h("section", { class: "step crew-section", ...attrs }, h("h2", null, title), ...body);
+}
+
+/** "Football Duel · Match" for a game id and mode id, from the /api/games list. */
+export function gameMode(list, game, mode) {
+  return `${gameLabel(list, game)} · ${modeName(game, mode)}`;
+}
+
+export function gameLabel(list, id) {
+  return gameName(list.find((g) => g.id === id), id);
+}
+
+/** A group of toggle chips: `items` are {label, pressed, onclick, attrs}. */
+export function chips(label, items, cls = "") {
+  return h(
+    "div",
+    { class: `chips ${cls}`.trim(), role: "group", "aria-label": label },
+    items.map((item) =>
+      h(
+        "button",
+        { type: "button", class: "chip", "aria-pressed": item.pressed ? "true" : "false", onclick: item.onclick, ...item.attrs },
+        item.label,
+      ),
+    ),
+  );
+}
+
+/** A link the shell's router follows without reloading the page. */
+export function navLink(href, attrs, ...children) {
+  const follow = (e) => {
+    e.preventDefault();
+    navigate(href);
+  };
+  return h("a", { href, onclick: follow, ...attrs }, ...children);
+}
