@@ -12,8 +12,8 @@ This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WA
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it is written on the
 event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
 synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseconds, so a
-thread bought nothing but its hops. A writer thread (before session 6) cost each lone action a
-futex wake, a GIL hand-over and a call_soon_threadsafe, ~12 % of the server's CPU at human
+thread bought nothing but its hops. A writer thread (until 2026-12-01) cost each lone action a
+futex wake, a GIL hand-over and a call_soon_threadsafe: a quarter of the server's time at human
 pace (bench/README.md); aiosqlite would hop threads for every statement. The room layer's
 other writes (the lobby's, a seat going away, a rematch: `Database.write` in rooms.py) go the
 same way (`in_writer`): SQLite's single writer is that one connection, used only from the
