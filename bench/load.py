@@ -58,18 +58,34 @@ GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the produ
 # without building it: a full view is ~8 KB of nested JSON, and parsing it whole (then freeing
 # it) cost the generator as much CPU per action as the server spent on it, which capped the
 # saturation figures at the generator. Legal actions stay raw and are sent back verbatim.
+# The phones ask for the delta form of views (README.md, "Beyond PROTOCOL.md"; `--views v1`
+# for whole views): a delta names only the members that changed, so a member it lacks is the
+# one the phone holds.
 class ViewPart(msgspec.Struct):
-    status: str
-    to_act: list[int] = []
-    legal: list[msgspec.Raw] = []
+    status: str | msgspec.UnsetType = msgspec.UNSET
+    to_act: list[int] | msgspec.UnsetType = msgspec.UNSET
+    legal: list[msgspec.Raw] | msgspec.UnsetType = msgspec.UNSET
 
 
 class Message(msgspec.Struct):
     type: str
     seq: int = -1
+    base: int = -1  # a delta: the seq of the view it changes
     cid: str = ""
     code: str = ""
     view: ViewPart | None = None
+
+
+VIEW_FIELDS = ("status", "to_act", "legal")
+
+
+def patched(held: ViewPart | None, message: Message) -> ViewPart | None:
+    """The view a phone holds after `message` (a whole view, or a delta of the one held)."""
+    view = message.view
+    if message.base < 0 or held is None or view is None:
+        return view
+    changed = {f: getattr(view, f) for f in VIEW_FIELDS if getattr(view, f) is not msgspec.UNSET}
+    return msgspec.structs.replace(held, **changed) if changed else held
 
 
 decode_message = msgspec.json.Decoder(Message).decode
@@ -236,7 +252,7 @@ async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int
 
 
 async def client(
-    url: str, room: Room, seat: int, stats: Stats, pace: float, sockets: set[Any]
+    url: str, room: Room, seat: int, stats: Stats, pace: float, sockets: set[Any], views: str
 ) -> None:
     """One phone: acts with a random legal action whenever its seat is asked to."""
     rng = random.Random(f"{room.code}:{seat}")
@@ -244,7 +260,10 @@ async def client(
     async with websockets.connect(
         f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None
     ) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
+        hello = {"type": "hello", "token": room.tokens[seat]}
+        if views == "delta":
+            hello["views"] = "delta"
+        await ws.send(orjson.dumps(hello).decode())
         sockets.add(ws)  # the run closes them all when it stops
         pending: dict[str, float] = {}
         inflight = False  # one action at a time: wait for its answer before acting again
@@ -263,12 +282,17 @@ async def client(
 
         async def maybe_act() -> None:
             nonlocal inflight
-            if inflight or latest is None or not latest.legal or seat not in latest.to_act:
+            if inflight or latest is None:
+                return
+            legal, to_act = latest.legal, latest.to_act
+            if not isinstance(legal, list) or not legal or not isinstance(to_act, list):
+                return
+            if seat not in to_act:
                 return
             if latest_seq == refused_at:
                 return
             inflight = True
-            action = rng.choice(latest.legal)
+            action = rng.choice(legal)
             if not pace:
                 await act(action)  # at once: no task of its own
                 return
@@ -298,7 +322,7 @@ async def client(
                 if latest is None:
                     stats.connected += 1
                 stats.views += 1
-                latest, latest_seq = message.view, message.seq
+                latest, latest_seq = patched(latest, message), message.seq
                 room.saw(seat, message.seq, now)
                 room.settle(stats)
                 if latest is not None and latest.status == "finished":
@@ -316,6 +340,7 @@ async def run_load(
     db: str | None,
     instances: int = 1,
     spread: str = "seats",
+    views: str = "delta",
 ) -> dict[str, float]:
     # Instances start one after the other: each migrates the database before it listens.
     servers = [Server.start(kind, db) for _ in range(instances)]
@@ -360,7 +385,7 @@ async def run_load(
             while not stop.is_set():  # a finished match is followed by a new room
                 await asyncio.gather(
                     *(
-                        client(phone_url(index, s), room, s, stats, pace, sockets)
+                        client(phone_url(index, s), room, s, stats, pace, sockets, views)
                         for s in range(players)
                     )
                 )
@@ -609,6 +634,12 @@ def main() -> None:
         help="with --instances: spread each room's phones over the instances (a round-robin "
         "balancer) or keep a room on one instance (a balancer hashing the room code)",
     )
+    parser.add_argument(
+        "--views",
+        choices=["delta", "v1"],
+        default="delta",
+        help="full server: phones ask for views in the delta form (README.md) or whole (v1)",
+    )
     args = parser.parse_args()
     if args.instances > 1 and (args.what not in ("full", "compare") or not args.database_url):
         parser.error("--instances > 1 plays full rooms on a shared --database-url (PostgreSQL)")
@@ -641,6 +672,7 @@ def main() -> None:
                     args.database_url,
                     instances,
                     args.spread,
+                    args.views,
                 )
             )
             pace = args.pace or "saturation"

@@ -48,6 +48,7 @@ class Hello(BaseModel):
     model_config = ConfigDict(strict=True)
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=256)] | None = None
+    views: Literal["v1", "delta"] = "v1"  # the opt-in delta form of views (README.md)
 
 
 class Ping(BaseModel):
@@ -132,6 +133,7 @@ class Session:
         self.hub = hub
         self.window = Window(rate, 1.0)
         self.violations = 0
+        self.delta = False  # hello asked for views in the delta form (README.md)
 
     async def receive(self) -> str | bytes:
         message = await self.ws.receive()
@@ -175,6 +177,7 @@ class Session:
                     error("bad_message", reason or "the first message must be hello", cid)
                 )
                 continue
+            self.delta = message.views == "delta"
             if message.token is None:
                 return None
             try:
@@ -323,7 +326,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.close(4404, "no such room")
             return
         seat = await session.hello()
-        async with service.connect(ws, code, seat) as conn:
+        async with service.connect(ws, code, seat, delta=session.delta) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; service.connect has unregistered it

@@ -9,11 +9,15 @@ NOTHING, and an append whose row did not go in is answered with `Conflict` (anot
 took that seq first, or this cid was applied already), so the caller reloads and looks again.
 This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WAL writer).
 
-On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it goes in one hop
-to a writer thread with its own plain sqlite3 connection: aiosqlite would hop threads for
-every statement, and each hop waits for the GIL while the event loop is busy building views.
-The room layer's other writes (the lobby's, a seat going away, a rematch: `Database.write`
-in rooms.py) take the same thread (`in_writer`): SQLite's single writer is one thread of ours.
+On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it is written on the
+event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
+synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseconds, so a
+thread bought nothing but its hops. A writer thread (until 2026-12-01) cost each lone action a
+futex wake, a GIL hand-over and a call_soon_threadsafe: a quarter of the server's time at human
+pace (bench/README.md); aiosqlite would hop threads for every statement. The room layer's
+other writes (the lobby's, a seat going away, a rematch: `Database.write` in rooms.py) go the
+same way (`in_writer`): SQLite's single writer is that one connection, used only from the
+event loop, never across an await, so no write ever waits on another of ours.
 """
 
 from __future__ import annotations
@@ -21,9 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -74,8 +76,7 @@ class Journal:
     ) -> None:
         self.engine = engine
         self.writer = writer  # SQLite's single writer, shared with the other write paths
-        self.sync_engine = sync_engine  # SQLite: written from one thread of our own
-        self._thread = ThreadPoolExecutor(1, "journal") if sync_engine is not None else None
+        self.sync_engine = sync_engine  # SQLite: written on the event loop, in one go
         self._pending: list[Append] = []
         self._task: asyncio.Task[None] | None = None
 
@@ -108,9 +109,8 @@ class Journal:
                     a.done.set_exception(Conflict())
 
     async def _commit(self, batch: list[Append]) -> set[tuple[int, int]]:
-        if self.sync_engine is not None and self._thread is not None:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._thread, self._commit_sync, batch)
+        if self.sync_engine is not None:
+            return self._commit_sync(batch)
         async with self.engine.begin() as conn:
             return await conn.run_sync(_write, batch)
 
@@ -121,19 +121,16 @@ class Journal:
 
     @property
     def has_writer(self) -> bool:
-        """Writes go to a thread of ours (an SQLite file), not through the async engine."""
-        return self._thread is not None
+        """Writes go through our own connection (an SQLite file), not the async engine."""
+        return self.sync_engine is not None
 
     async def in_writer(
         self, fn: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """`fn(session, *args)` as one transaction in the writer thread, in one hop: after the
-        batches and writes queued there before it. Only when `has_writer`."""
-        assert self._thread is not None
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._thread, partial(self._transaction, fn, *args, **kwargs)
-        )
+        """`fn(session, *args)` as one transaction on our own connection, at once (on the
+        event loop, never across an await). Only when `has_writer`."""
+        assert self.sync_engine is not None
+        return self._transaction(fn, *args, **kwargs)
 
     def _transaction(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         with Session(self.sync_engine, expire_on_commit=False) as session, session.begin():
@@ -144,8 +141,6 @@ class Journal:
         if self._task is not None:
             with contextlib.suppress(Exception):
                 await self._task
-        if self._thread is not None:
-            self._thread.shutdown()
         if self.sync_engine is not None:
             self.sync_engine.dispose()
 

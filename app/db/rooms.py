@@ -253,11 +253,11 @@ class Database:
     async def write(
         self, fn: Callable[Concatenate[Tx, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """SQLite has a single writer. On a file, every write goes in one hop to the journal's
-        writer thread, in order (through aiosqlite each statement would hop threads: 67 hops
-        to create, join and start a room). Otherwise writes queue here, in order, rather than
-        in SQLite's busy handler, which sleeps and retries. Once closing, the writer thread is
-        going: nothing more is written, the caller hears `unavailable`."""
+        """SQLite has a single writer. On a file, every write goes through the journal's own
+        connection, at once, on the event loop (through aiosqlite each statement would hop
+        threads: 67 hops to create, join and start a room). Otherwise writes queue here, in
+        order, rather than in SQLite's busy handler, which sleeps and retries. Once closing,
+        nothing more is written, the caller hears `unavailable`."""
         if self.closing:
             raise unavailable()
         async with _database():

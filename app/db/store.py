@@ -1,7 +1,7 @@
 """The SQL the room layer needs, as small plain functions over one session or connection
 (one transaction). `rooms.py` wraps them in records for the room layer and runs them
-through `AsyncSession.run_sync`; writes to an SQLite file go in one hop to the journal's
-writer thread (`journal.py`)."""
+through `AsyncSession.run_sync`; writes to an SQLite file go through the journal's own
+connection, on the event loop (`journal.py`)."""
 
 from __future__ import annotations
 
@@ -64,12 +64,12 @@ def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> 
 
 
 # --- the command path: statements over many rooms at once (app/db/journal.py) ---------------
-# Plain (sync) functions over one connection: the journal runs them in a writer thread on
+# Plain (sync) functions over one connection: the journal runs them on its own connection on
 # SQLite and through `AsyncConnection.run_sync` on PostgreSQL. On SQLite they go to the driver
 # as SQL text: SQLAlchemy's work per row of a Core executemany (processing each row's
-# parameters, building the multi-row INSERT) cost more than SQLite's own, in a thread that
-# shares the GIL with the event loop (60 actions: 4.0 -> 1.6 ms, bench/README.md). The values
-# are still made by the columns' own types, so the rows read back exactly as before.
+# parameters, building the multi-row INSERT) cost more than SQLite's own (60
+# actions: 4.0 -> 1.6 ms, bench/README.md). The values are still made by the columns' own
+# types, so the rows read back exactly as before.
 
 
 def append_actions(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:

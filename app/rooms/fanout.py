@@ -143,9 +143,12 @@ class Fanout:
     # --- phones connecting ------------------------------------------------------------------
 
     @asynccontextmanager
-    async def connect(self, ws: Socket, code: str, seat: int | None) -> AsyncIterator[Connection]:
-        """Register a socket for its room for as long as the block runs; always unregisters."""
-        conn = self.hub.register(ws, code, seat)
+    async def connect(
+        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+    ) -> AsyncIterator[Connection]:
+        """Register a socket for its room for as long as the block runs; always unregisters.
+        `delta`: the phone asked for views in the delta form (app/rooms/deltas.py)."""
+        conn = self.hub.register(ws, code, seat, delta=delta)
         try:
             await self._welcome(conn)
             yield conn
@@ -156,7 +159,7 @@ class Fanout:
         """The room as it stands, to the phone; who is here, to everyone."""
         code, seat = conn.code, conn.seat
         snap = self._held(code) or await self._read(code)
-        conn.send_view(snap.seq, snap.status, snap.view_message(seat))
+        conn.send_room(snap)
         self.hub.send_presence(snap)
         await self.hub.announce_here(code)
         if seat is not None and any(s.seat == seat and s.away for s in snap.seats):

@@ -24,6 +24,7 @@ import orjson
 from app import metrics
 from app.games.base import JsonDict
 from app.rooms.broker import Message
+from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
@@ -49,11 +50,17 @@ class Socket(Protocol):
 
 
 class Connection:
-    def __init__(self, ws: Socket, code: str, seat: int | None, limit: int) -> None:
+    def __init__(
+        self, ws: Socket, code: str, seat: int | None, limit: int, *, delta: bool = False
+    ) -> None:
         self.ws = ws
         self.code = code
         self.seat = seat
         self.limit = max(2, limit)
+        # The opt-in delta form (hello `"views": "delta"`): the view this phone holds, which
+        # the next one is sent against; None until it has one whole.
+        self.delta = delta
+        self.base: ViewParts | None = None
         self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
         self._views_queued = 0
         self._wake = asyncio.Event()
@@ -70,6 +77,24 @@ class Connection:
         """Queue an encoded view message (`RoomSnapshot.view_message`)."""
         self.last_view = (seq, status)
         self._enqueue(True, message)
+
+    def send_room(self, snap: RoomSnapshot, push: DeltaPush | None = None) -> None:
+        """Queue this phone's view of `snap`: whole (v1), or in the delta form it asked for
+        (`push`: the parts shared with the other phones of the same push)."""
+        if not self.delta:
+            self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
+            return
+        push = push or DeltaPush(snap.seq)
+        parts = push.parts_of(snap, self.seat)
+        base = self.base
+        # Whole when it holds none, or when the views queued before are about to be dropped
+        # (the one a delta would be made against would never arrive).
+        if base is None or self._views_queued >= self.limit:
+            message = push.whole(parts)
+        else:
+            message = push.delta(parts, base)
+        self.base = parts
+        self.send_view(snap.seq, snap.status, message)
 
     def _enqueue(self, is_view: bool, text: str) -> None:
         if self.closed:
@@ -149,8 +174,10 @@ class Hub:
 
     # --- connections ------------------------------------------------------------------------
 
-    def register(self, ws: Socket, code: str, seat: int | None) -> Connection:
-        conn = Connection(ws, code, seat, self.send_queue)
+    def register(
+        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+    ) -> Connection:
+        conn = Connection(ws, code, seat, self.send_queue, delta=delta)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         return conn
@@ -175,12 +202,13 @@ class Hub:
     def push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
         """Send every socket of the room its view of `snap`, unless it has it (`force`: even
         at the same seq) or a newer one."""
+        push = DeltaPush(snap.seq)  # the delta form's parts, made if a phone asked for it
         for conn in self.rooms.get(snap.code, ()):
             if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
             if conn.last_view is not None and snap.seq < conn.last_view[0]:
                 continue  # a phone that has a newer view keeps it: a room never moves back
-            conn.send_view(snap.seq, snap.status, snap.view_message(conn.seat))
+            conn.send_room(snap, push)
         if snap.state is None:  # a lobby change: seats came or went
             self.send_presence(snap)
 

@@ -115,10 +115,11 @@ class RoomService:
         await self.fanout.on_message(message)
 
     def connect(
-        self, ws: Socket, code: str, seat: int | None
+        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
     ) -> AbstractAsyncContextManager[Connection]:
-        """A phone's socket in its room for as long as the block runs (`Fanout.connect`)."""
-        return self.fanout.connect(ws, code, seat)
+        """A phone's socket in its room for as long as the block runs (`Fanout.connect`);
+        `delta`: it asked for views in the delta form."""
+        return self.fanout.connect(ws, code, seat, delta=delta)
 
     # --- reading ----------------------------------------------------------------------------
 

@@ -1,0 +1,130 @@
+"""The server's command path in one process, without sockets: for instruction counts that a
+shared machine does not move (`valgrind --tool=callgrind`), and for py-spy.
+
+Rooms of Focifogadás Drukker × 4 seats play random legal moves through the real
+`RoomService.act` (engine, group commit to a fresh SQLite file, fan-out), with every seat's
+phone registered at the real `Hub` behind a socket that only counts what it is sent; a
+finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
+`bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every room acts at once, round after round (the group
+commit takes them in batches, as at saturation); without it one action at a time (each a lone
+commit, as at human pace). Prints the moves made, the view messages and their mean bytes.
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python \\
+        bench/command_path.py --moves 1000 --together
+    # instructions per move: the difference of two runs (--moves 1000 and 3000) / 2000
+
+Uvicorn's and the WebSocket library's work per message, and the kernel's, are not in it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import tempfile
+import time
+from typing import Any
+
+from app.db.migrate import upgrade
+from app.db.rooms import Database
+from app.db.session import make_engine
+from app.rooms.broker import Broker
+from app.rooms.hub import Hub
+from app.rooms.service import RoomService
+
+GAME, MODE, SEATS = "focifogadas", "drukker", 4
+
+
+class Phone:
+    """A socket that takes what it is sent (as uvicorn would: its UTF-8) and counts views."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+
+    async def send_text(self, data: str) -> None:
+        raw = data.encode()
+        if raw.startswith(b'{"type":"view"'):
+            self.counts["views"] += 1
+            self.counts["bytes"] += len(raw)
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        return None
+
+
+async def run(rooms: int, moves: int, together: bool, delta: bool, seed: int) -> dict[str, Any]:
+    url = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
+    upgrade(url)
+    engine = make_engine(url)
+    broker = Broker()
+    hub = Hub(broker.instance, 64, broker.publish)
+    db = Database(engine, single_writer=True)
+    service = RoomService(db, broker.publish, hub=hub, alone=True, bot_delay=0.0, odds_sims=0)
+    await broker.start(service.on_message)
+    rng = random.Random(seed)
+    counts: dict[str, Any] = {"views": 0, "bytes": 0, "moves": 0, "rooms": 0}
+    stack = contextlib.AsyncExitStack()
+
+    async def new_room() -> str:
+        code, token = await service.create(GAME, MODE, "Host", None)
+        for seat in range(1, SEATS):
+            await service.join(code, f"P{seat}")
+        await service.start(code, token)
+        for seat in range(SEATS):
+            phone = service.connect(Phone(counts), code, seat, delta=delta)
+            await stack.enter_async_context(phone)
+        counts["rooms"] += 1
+        return code
+
+    async def move(index: int, codes: list[str]) -> None:
+        snap = service.latest(codes[index])
+        assert snap is not None
+        if snap.status == "finished":
+            codes[index] = await new_room()
+            return
+        seat = min(snap.to_act())
+        action = rng.choice(snap.game.legal_actions(snap.state, seat))
+        await service.act(codes[index], seat, f"m{counts['moves']}", action)
+        counts["moves"] += 1
+
+    try:
+        codes = [await new_room() for _ in range(rooms)]
+        counts["rooms"] = counts["views"] = counts["bytes"] = 0
+        cpu = time.process_time()
+        while counts["moves"] < moves:
+            if together:
+                await asyncio.gather(*(move(i, codes) for i in range(rooms)))
+            else:
+                for i in range(rooms):
+                    await move(i, codes)
+            await asyncio.sleep(0)  # the phones' writers take what was queued
+        await asyncio.sleep(0.05)
+        counts["cpu_us_per_move"] = 1e6 * (time.process_time() - cpu) / max(1, counts["moves"])
+    finally:
+        await stack.aclose()
+        await service.aclose()
+        await broker.stop()
+        await engine.dispose()
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=1000)
+    parser.add_argument("--together", action="store_true", help="every room acts at once")
+    parser.add_argument("--views", choices=["delta", "v1"], default="delta")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    delta = args.views == "delta"
+    counts = asyncio.run(run(args.rooms, args.moves, args.together, delta, args.seed))
+    mean = counts["bytes"] / max(1, counts["views"])
+    print(
+        f"moves={counts['moves']} new_rooms={counts['rooms']} views={counts['views']} "
+        f"view_bytes_mean={mean:.0f} cpu_us_per_move={counts['cpu_us_per_move']:.0f}",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()
