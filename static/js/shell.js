@@ -190,13 +190,16 @@ export async function loadOptionLabels(gameId) {
 }
 
 /** "Extra time: ✗ · Copies: 3", in the current language where options.js has labels. */
-export function optionsText(options, labels) {
+/** "Label: value · …" for a room's options; `seatNames` (seat → name) adds who sits in the
+ * seat an option names (`seatChoice` in options.js): "Who starts: Seat 2 · Bence". */
+export function optionsText(options, labels, seatNames = {}) {
   return Object.entries(options || {})
     .map(([name, value]) => {
       const meta = labels?.[name];
       const label = i18n.pick(meta?.label, humanize(name));
-      const shown =
+      let shown =
         typeof value === "boolean" ? (value ? "✓" : "✗") : i18n.pick(meta?.choiceLabels?.[String(value)], String(value));
+      if (meta?.seatChoice && Number.isInteger(value) && seatNames[value]) shown += ` · ${seatNames[value]}`;
       return `${label}: ${shown}`;
     })
     .join(" · ");

@@ -256,3 +256,18 @@ async def test_the_app_can_be_installed_on_a_home_screen(browser: Any, app_url: 
     for icon in ("icon-192.png", "icon-512.png", "icon.svg"):
         response = await page.request.get(f"{app_url}/static/icons/{icon}")
         assert response.ok, icon
+
+
+async def test_an_option_naming_a_seat_shows_who_sits_there(browser: Any, app_url: str) -> None:
+    """The host chose who starts by seat: the lobby names the friend in that seat, and the
+    name follows as the seat fills (issue 22: shown with the players' names)."""
+    body = json.dumps(
+        {"game": "focifogadas", "mode": "bukmeker", "name": "Anna", "options": {"start_player": 1}}
+    ).encode()
+    request = urllib.request.Request(
+        f"{app_url}/api/rooms", body, {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        code = json.loads(answer.read())["code"]
+    phone = await take_seat(browser, f"{app_url}/r/{code}", "Bence")
+    await phone.get_by_text(re.compile(r"Seat 2 · Bence")).wait_for()

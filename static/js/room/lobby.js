@@ -172,7 +172,9 @@ function currentOptions(room) {
 function optionsSummary(room) {
   const { turn_seconds: _clock, ...gameOptions } = currentOptions(room);
   for (const name of Object.keys(owners(room))) delete gameOptions[name]; // shown on the seats
-  const text = optionsText(gameOptions, room.optionLabels);
+  const seats = room.view?.public?.seats || room.info.seats || [];
+  const seatNames = Object.fromEntries(seats.map((s) => [s.seat, s.name]));
+  const text = optionsText(gameOptions, room.optionLabels, seatNames);
   return text ? h("p", { class: "muted small" }, text) : null;
 }
 
