@@ -122,7 +122,7 @@ async def too_large(send: Send) -> None:
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"default-src 'self'; script-src 'self'; style-src 'self'; "
         b"img-src 'self' data:; "
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
         b"frame-ancestors 'none'",

@@ -207,6 +207,7 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
     rules: JsonDict = {} if b.rules == book.STANDARD else {"table_rules": b.rules.to_json()}
     return rules | {
         "book_phase": b.phase,
+        "marker_value": book.MARKER_VALUE,  # §10.5: what one stake marker stands for
         "round": b.round,
         "start_player": b.start,
         "players": [

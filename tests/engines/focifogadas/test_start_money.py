@@ -25,3 +25,10 @@ def test_every_player_is_shown_the_money_they_started_with(mode: str, seats: int
     players = GAME.public(state).public["players"]
     assert [p["start_money"] for p in players] == dealt
     assert dealt == [400] * seats if mode == "drukker" else dealt == [1000 * seats] * seats
+
+
+@pytest.mark.parametrize("mode", ["bukmeker", "live"])
+def test_the_book_modes_say_what_a_stake_marker_stands_for(mode: str) -> None:
+    """§10.5: a marker stands for 100 P; the stake slip's "pay → win" reads it from the view."""
+    state = GAME.new(mode, GAME.modes[mode].defaults(), 3, 5)
+    assert GAME.public(state).public["marker_value"] == 100

@@ -2,15 +2,15 @@
 // decision; the board of offers, "My book", "My bets", "Scouting" and the helper sheet go into
 // drawers. live.js reuses the betting phases. The client computes no rules: every button is an
 // element of view.legal sent verbatim; statuses, blocks and "if it ended now" come from the view
-// (money shown is display arithmetic: markers × 100 P × the disc).
+// (money shown is display arithmetic: markers × the marker value of the view × the disc).
 
 import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
 import { button } from "./parts.js";
 
-// rules/focifogadas.md §10.5: a marker stands for 100 P (not in the view).
-const MARKER = 100;
+// rules/focifogadas.md §10.5: what a marker stands for, from the view.
+const marker = (view) => view.public.marker_value;
 const PILES = ["H16", "HH", "MID", "AH", "A16"];
 
 export const say = (ctx, key, vars = {}) => ctx.t(`focifogadas.book.${key}`, vars);
@@ -77,7 +77,7 @@ function draftPanel(view, ctx, ui, rerender, st) {
   const hand = view.private?.hand || [];
   const action = picks.find((a) => a.card === sel) || null;
   if (picks.length) {
-    const note = action ? `${sel} · ${oddsWords(view, sel, ctx)} · ${say(ctx, "draft_pays", { per: ctx.money(MARKER) })}` : null;
+    const note = action ? `${sel} · ${oddsWords(view, sel, ctx)} · ${say(ctx, "draft_pays", { per: ctx.money(marker(view)) })}` : null;
     barWith(ctx, note, button(ctx, action ? say(ctx, "offer_pick") : say(ctx, "pick_card"), action, true));
   }
   return h("section", { class: "ff-panel" },
@@ -101,7 +101,7 @@ function discsPanel(view, ctx, ui, rerender, st) {
   const sel = pick(st, key);
   const action = discs.find((a) => a.value === sel) || null;
   if (discs.length) {
-    const note = action && rev ? say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(MARKER * sel), m: sel }) : oddsWords(view, rev?.card.id, ctx);
+    const note = action && rev ? say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }) : oddsWords(view, rev?.card.id, ctx);
     barWith(ctx, note, button(ctx, action ? say(ctx, "disc", { value: sel }) : say(ctx, "pick_disc"), action, true));
   }
   return h("section", { class: "ff-panel" },
@@ -142,7 +142,7 @@ function stakesPanel(view, ctx, ui, rerender, st) {
   if (offer) {
     barWith(ctx, say(ctx, "slip", { card: offer.card.id, m: offer.multiplier, name: seatName(ctx, offer.bookmaker) }),
       ...stakes.filter((a) => a.card === offer.card.id).map((a) => button(ctx,
-        say(ctx, "stake", { n: a.n, pay: ctx.money(MARKER * a.n), win: ctx.money(MARKER * a.n * offer.multiplier) }), a, true)));
+        say(ctx, "stake", { n: a.n, pay: ctx.money(marker(view) * a.n), win: ctx.money(marker(view) * a.n * offer.multiplier) }), a, true)));
   } else {
     barWith(ctx, say(ctx, "tap_card"));
   }
@@ -187,7 +187,7 @@ function fillBook(view, ctx, ui) {
   return (el) => el.replaceChildren(pnl(view, ctx) || "", ...mine(view).map((o) => {
     const staked = o.stakes.reduce((a, b) => a + b, 0);
     return offerRow(view, ctx, ui, o, h2(ctx, staked
-      ? say(ctx, o.status === "won" ? "book_paid" : "book_pays", { got: ctx.money(MARKER * staked), pay: ctx.money(MARKER * staked * o.multiplier) })
+      ? say(ctx, o.status === "won" ? "book_paid" : "book_pays", { got: ctx.money(marker(view) * staked), pay: ctx.money(marker(view) * staked * o.multiplier) })
       : say(ctx, "book_empty")));
   }));
 }
@@ -195,7 +195,7 @@ function fillBook(view, ctx, ui) {
 /** My bets: the cards I staked on, and what each wins me. */
 function fillBets(view, ctx, ui) {
   return (el) => el.replaceChildren(pnl(view, ctx) || "", ...myStakes(view).map((o) => offerRow(view, ctx, ui, o,
-    h2(ctx, say(ctx, "bet_wins", { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(MARKER * o.stakes[view.you] * o.multiplier) })))));
+    h2(ctx, say(ctx, "bet_wins", { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(marker(view) * o.stakes[view.you] * o.multiplier) })))));
 }
 
 const h2 = (ctx, words) => ctx.h("span", { class: "ff-note" }, words);
