@@ -62,7 +62,9 @@ export function decision(ctx, el, view) {
 function keepInView(ctx, el, tall) {
   if (!el.isConnected || ctx.bar.contains(el)) return;
   const head = document.querySelector('[data-band="head"]')?.getBoundingClientRect();
-  const bar = document.getElementById("bar")?.getBoundingClientRect() ?? ctx.bar.getBoundingClientRect();
+  // the dock holds the drawer tabs above the bar: its top is where the covered part begins
+  const dock = document.getElementById("dock") ?? document.getElementById("bar");
+  const bar = dock?.getBoundingClientRect() ?? ctx.bar.getBoundingClientRect();
   const top = head && head.bottom > 0 ? head.bottom : 0;
   const bottom = bar.height && bar.top > 0 ? Math.min(bar.top, innerHeight) : innerHeight;
   const box = el.getBoundingClientRect();

@@ -11,17 +11,32 @@ const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matc
 export function makeDecision() {
   const pill = h("button", { type: "button", class: "turn-pill", id: "turn-pill", hidden: true }, "");
   document.body.appendChild(pill);
-  const parts = { el: null, next: null, mine: false, pill, onScroll: null };
+  // shown: the decision that was in view when last looked (after a render, or a scroll)
+  const parts = { el: null, next: null, mine: false, shown: null, pill, onScroll: null };
   pill.addEventListener("click", () => bringIntoView(parts.el, true));
-  parts.onScroll = () => updatePill(parts);
+  parts.onScroll = () => {
+    parts.shown = parts.mine && inView(parts.el) ? parts.el : null;
+    updatePill(parts);
+  };
   window.addEventListener("scroll", parts.onScroll, { passive: true });
   window.addEventListener("resize", parts.onScroll, { passive: true });
+  // The header or the dock grew after a render (a drawer tab, a longer status line): what was
+  // in view may now sit under them.
+  if ("ResizeObserver" in window) {
+    parts.bands = new ResizeObserver(() => {
+      if (parts.mine && parts.shown && parts.shown === parts.el && !inView(parts.el)) bringIntoView(parts.el);
+      updatePill(parts);
+    });
+    parts.bands.observe($("head"));
+    parts.bands.observe($("dock"));
+  }
   return parts;
 }
 
 export function removeDecision(parts) {
   window.removeEventListener("scroll", parts.onScroll);
   window.removeEventListener("resize", parts.onScroll);
+  parts.bands?.disconnect();
   parts.pill.remove();
 }
 
@@ -74,11 +89,18 @@ export function endDecision(parts, view) {
   parts.el = el;
   parts.mine = mine && !!el;
   parts.pill.textContent = `${t("ui.your_turn_pill")} ▾`;
-  if (fresh && mine) {
+  // A new decision comes into view; so does one that was in view until this render moved it
+  // (a card chosen above it, a longer log line): the player did not scroll it away. One they
+  // scrolled away from keeps the "Your turn" pill instead.
+  const pushed = mine && el === parts.shown && !inView(el);
+  if ((fresh || pushed) && mine) {
     requestAnimationFrame(() => {
       bringIntoView(el);
+      parts.shown = inView(el) ? el : null;
       updatePill(parts);
     });
+  } else {
+    parts.shown = mine && inView(el) ? el : null;
   }
   updatePill(parts);
 }
