@@ -1,40 +1,17 @@
-"""Fixtures for the crew tests: a migrated database per backend (SQLite, and PostgreSQL
-whenever one is reachable, else those runs skip with the reason) and a running server."""
+"""Fixtures for the crew tests: the API tests' migrated database per backend (SQLite, and
+PostgreSQL whenever one is reachable, else those runs skip with the reason), and a running
+server whose limits let a test's many phones, from one address, join and play."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
-from app.db.migrate import upgrade
-from tests.support.client import OPEN
-from tests.support.server import RunningServer, postgres_database, postgres_reachable, start_server
+from tests.api.conftest import close_sockets, database_url
+from tests.support.server import RunningServer, start_server
 
-
-@pytest.fixture(scope="session", params=["sqlite", "postgres"])
-def database_url(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[str]:
-    if request.param == "sqlite":
-        path = Path(tmp_path_factory.mktemp("crewdb")) / "pitchside.db"
-        url = f"sqlite+aiosqlite:///{path}"
-        upgrade(url)
-        yield url
-        return
-    why = postgres_reachable()
-    if why is not None:
-        pytest.skip(why)
-    with postgres_database() as url:
-        yield url
-
-
-@pytest.fixture(autouse=True)
-async def close_sockets() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
+__all__ = ["close_sockets", "database_url", "server"]
 
 
 @pytest.fixture(scope="session")
