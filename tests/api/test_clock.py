@@ -156,3 +156,29 @@ async def test_a_phone_reconnecting_in_the_middle_of_a_turn_counts_down_from_now
     # Built at most a second ago (views are kept that long), not at the turn's start.
     assert received - clock["now"] <= 1000 + 300
     assert clock["deadlines"]["0"] - clock["now"] <= 30_000 - 700  # the time really left
+
+
+async def test_a_seat_the_bot_played_to_the_end_reconnects_to_the_result(
+    fast_clock: RunningServer,
+) -> None:
+    """Anna's seat was handed to the bot, which finished the match: her phone coming back
+    gets the finished room and stays connected (before, its hello tried to hand the seat back,
+    was refused as the match was over, and the socket closed on every retry)."""
+    async with httpx.AsyncClient(base_url=fast_clock.url) as http:
+        created = await create_room(http, target=5)
+        code, token = created["code"], created["token"]
+        await http.post(f"/api/rooms/{code}/bots", headers=auth(token))
+        await http.post(f"/api/rooms/{code}/start", headers=auth(token))
+        handed = await http.post(
+            f"/api/rooms/{code}/seats/0/away", json={"away": True}, headers=auth(token)
+        )
+        assert handed.status_code == 200
+        deadline = time.monotonic() + 10
+        while (await http.get(f"/api/rooms/{code}")).json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish the match"
+            await asyncio.sleep(0.05)
+    anna = await Socket.open(fast_clock.ws_url, code, token)
+    view = await anna.view_where(lambda v: v["status"] == "finished")
+    assert view["you"] == 0 and view["result"] is not None
+    await anna.send({"type": "ping"})
+    assert (await anna.expect("pong"))["type"] == "pong"
