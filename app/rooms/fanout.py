@@ -162,7 +162,11 @@ class Fanout:
         conn.send_room(snap)
         self.hub.send_presence(snap)
         await self.hub.announce_here(code)
-        if snap.status == "playing" and any(s.seat == seat and s.away for s in snap.seats):
+        if (
+            seat is not None
+            and snap.status == "playing"
+            and any(s.seat == seat and s.away for s in snap.seats)
+        ):
             await self.set_away(code, seat, False)  # back: the player reclaims the seat
         # (once the match is over there is nothing to reclaim: the phone gets the result)
         self.followups.after(snap)  # e.g. after a restart, a bot may owe a move
