@@ -11,6 +11,9 @@ the room service. What the transactions do lives beside it:
 - ledger.py     the crew's record: members, seasons, nights derived from finished rooms
 - nights.py     one finished room as a night; standings.py the table over nights
 - report.py     `GET /api/crews/{code}` from the record (no database)
+
+Every query is in app/db/crews.py: a transaction is `fn(tx, ...)` over its `CrewTx`, which
+answers in records; no module here imports SQLAlchemy (tests/crews/test_layers.py).
 """
 
 from __future__ import annotations
