@@ -200,7 +200,7 @@ class CrewTx(Tx):
             .where(CrewNight.crew_id == crew_id)
             .order_by(CrewNight.finished_at, CrewNight.room_id)
         )
-        return [NightRow(*row) for row in self.session.execute(query).all()]
+        return [NightRow(**row._mapping) for row in self.session.execute(query).all()]
 
     def open_rooms(self, crew_id: int) -> list[tuple[RoomRow, list[SeatRow]]]:
         """The crew's rooms in the lobby or playing, opened in the last day, newest first."""
