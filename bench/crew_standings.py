@@ -96,7 +96,8 @@ async def bench_get(rows: list[dict[str, Any]], repeat: int) -> float:
         crews = CrewService(rooms)
         code, _token = await crews.create("Bench", "Anna")
 
-        def fill(session: Any) -> None:
+        def fill(tx: Any) -> None:
+            session = tx.session
             crew = session.query(Crew).filter_by(code=code).one()
             season = session.query(CrewSeason).filter_by(crew_id=crew.id).one()
             season.started_at = rows[0]["finished_at"] - timedelta(days=1)

@@ -13,7 +13,7 @@ from app.rooms.codes import ALPHABET, token_matches
 from app.rooms.errors import RoomError
 
 if TYPE_CHECKING:
-    from app.db.crews import CrewMember
+    from app.db.crews import MemberRow
 
 CREW_CODE_LENGTH = 8
 CREW_NAME_MAX = 40
@@ -57,7 +57,7 @@ def aware(at: datetime) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
-def holder(members: Iterable[CrewMember], token: str | None) -> CrewMember:
+def holder(members: Iterable[MemberRow], token: str | None) -> MemberRow:
     """The current member whose token this is (constant-time comparisons, every member)."""
     if not token:
         raise RoomError("bad_token", "a crew token is required", 401)
@@ -70,7 +70,7 @@ def holder(members: Iterable[CrewMember], token: str | None) -> CrewMember:
     return found
 
 
-def admin(members: Iterable[CrewMember], token: str | None) -> CrewMember:
+def admin(members: Iterable[MemberRow], token: str | None) -> MemberRow:
     """The token's member, who must be the admin."""
     member = holder(members, token)
     if member.number != ADMIN:

@@ -91,7 +91,8 @@ def to_row(night: Night, room_id: int, crew_id: int) -> dict[str, Any]:
 
 
 def from_row(row: Any) -> Night:
-    """A night from its `crew_night` row (an ORM object or anything with those attributes)."""
+    """A night from its `crew_night` row (`app.db.crews.NightRow`, or anything with its
+    attributes)."""
     at: datetime = row.finished_at
     return Night(
         code=row.code,

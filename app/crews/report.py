@@ -17,7 +17,7 @@ from app.rooms.errors import RoomError
 
 if TYPE_CHECKING:
     from app.crews.ledger import Record
-    from app.db.crews import CrewSeason
+    from app.db.crews import SeasonRow
 
 NIGHTS_MAX = 50  # nights listed in one answer, newest first
 
@@ -34,7 +34,7 @@ class Query:
     room: str | None = None
 
 
-def season_number(seasons: Sequence[CrewSeason], query: Query) -> int:
+def season_number(seasons: Sequence[SeasonRow], query: Query) -> int:
     """The season asked for (the newest by default); an unknown one is `not_found`."""
     number = query.season or seasons[-1].number
     if not any(s.number == number for s in seasons):
@@ -42,7 +42,7 @@ def season_number(seasons: Sequence[CrewSeason], query: Query) -> int:
     return number
 
 
-def _span(seasons: Sequence[CrewSeason], number: int) -> tuple[datetime, datetime | None]:
+def _span(seasons: Sequence[SeasonRow], number: int) -> tuple[datetime, datetime | None]:
     """From the season's start to the next season's (None for the newest)."""
     start = next(s for s in seasons if s.number == number)
     later = next((s for s in seasons if s.number == number + 1), None)
@@ -58,7 +58,7 @@ def _kept(night: Night, query: Query, since: datetime, until: datetime | None) -
     )
 
 
-def chosen(nights: Sequence[Night], seasons: Sequence[CrewSeason], query: Query) -> list[Night]:
+def chosen(nights: Sequence[Night], seasons: Sequence[SeasonRow], query: Query) -> list[Night]:
     """The nights the standings count: the query's season, game and mode, and with `room`,
     only up to that room's night (all of them for a room not among them)."""
     since, until = _span(seasons, season_number(seasons, query))

@@ -1,49 +1,47 @@
-"""Crew rooms in the database: the member a crew token seats, the crew a room belongs to, and
-the crew's open rooms as `GET /api/crews/{code}` lists them. Each function is the body of one
-read transaction (`fn(session, ...)`, run by CrewService)."""
+"""Crew rooms: the member a crew token seats, the crew a room belongs to, and the crew's open
+rooms as `GET /api/crews/{code}` lists them. Each function is the body of one read
+transaction (`fn(tx, ...)` over a `CrewTx`, run by CrewService)."""
 
 from __future__ import annotations
 
-from sqlalchemy.orm import Session
-
 from app.crews.identity import holder
 from app.crews.members import crew_of
-from app.db import crews as db
-from app.db.models import Room, Seat
+from app.db.crews import CrewTx
+from app.db.rooms import RoomRow, SeatRow
 from app.games.base import JsonDict
 
 
-def creator(session: Session, crew_code: str, token: str | None) -> tuple[int, int, str]:
+def creator(tx: CrewTx, crew_code: str, token: str | None) -> tuple[int, int, str]:
     """(crew id, member id, member name) of the member who opens a crew room."""
-    crew = crew_of(session, crew_code)
-    member = holder(db.members_of(session, crew.id), token)
+    crew = crew_of(tx, crew_code)
+    member = holder(tx.members(crew.id), token)
     return crew.id, member.id, member.name
 
 
-def joiner(session: Session, room_code: str, token: str) -> tuple[int, str] | None:
+def joiner(tx: CrewTx, room_code: str, token: str) -> tuple[int, str] | None:
     """(member id, name) the token seats in a crew room (a member of the room's crew, else
     `bad_token`); None for a room outside any crew, or no such room."""
-    found = db.room_crew(session, room_code)
+    found = tx.room_crew(room_code)
     if found is None or found[1] is None:
         return None
-    member = holder(db.members_of(session, found[1].id), token)
+    member = holder(tx.members(found[1].id), token)
     return member.id, member.name
 
 
-def crew_code_of(session: Session, room_code: str) -> tuple[bool, str | None]:
+def crew_code_of(tx: CrewTx, room_code: str) -> tuple[bool, str | None]:
     """(whether the room exists, the code of its crew or None)."""
-    found = db.room_crew(session, room_code)
+    found = tx.room_crew(room_code)
     if found is None:
         return False, None
     return True, found[1].code if found[1] is not None else None
 
 
-def _seat(seat: Seat, numbers: dict[int, int]) -> JsonDict:
+def _seat(seat: SeatRow, numbers: dict[int, int]) -> JsonDict:
     member = numbers.get(seat.member_id) if seat.member_id is not None else None
     return {"seat": seat.seat, "name": seat.name, "member": member}
 
 
-def _room(room: Room, seats: list[Seat], numbers: dict[int, int]) -> JsonDict:
+def _room(room: RoomRow, seats: list[SeatRow], numbers: dict[int, int]) -> JsonDict:
     return {
         "code": room.code,
         "url": f"/r/{room.code}",
@@ -54,6 +52,6 @@ def _room(room: Room, seats: list[Seat], numbers: dict[int, int]) -> JsonDict:
     }
 
 
-def open_rooms(session: Session, crew_id: int, numbers: dict[int, int]) -> list[JsonDict]:
+def open_rooms(tx: CrewTx, crew_id: int, numbers: dict[int, int]) -> list[JsonDict]:
     """The crew's rooms in the lobby or playing; `numbers` maps member ids to numbers."""
-    return [_room(room, seats, numbers) for room, seats in db.open_rooms(session, crew_id)]
+    return [_room(room, seats, numbers) for room, seats in tx.open_rooms(crew_id)]

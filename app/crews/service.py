@@ -11,6 +11,9 @@ the room service. What the transactions do lives beside it:
 - ledger.py     the crew's record: members, seasons, nights derived from finished rooms
 - nights.py     one finished room as a night; standings.py the table over nights
 - report.py     `GET /api/crews/{code}` from the record (no database)
+
+Every query is in app/db/crews.py: a transaction is `fn(tx, ...)` over its `CrewTx`, which
+answers in records; no module here imports SQLAlchemy (tests/crews/test_layers.py).
 """
 
 from __future__ import annotations
@@ -18,12 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import IntegrityError
-
 from app.crews import ledger, members, seating
-from app.crews.identity import clean_crew_name, name_taken
+from app.crews.identity import clean_crew_name
 from app.crews.report import Query, answer
-from app.db import crews as db
+from app.db.crews import CrewTx
 from app.db.rooms import Tx
 from app.games.base import JsonDict
 from app.rooms.checks import clean_name
@@ -38,8 +39,8 @@ ROOMS_REMEMBERED = 10_000  # rooms whose crew this instance keeps in mind
 T = TypeVar("T")
 
 
-def _on_session(tx: Tx, fn: Callable[..., T], *args: Any) -> T:
-    return fn(tx.session, *args)
+def _as_crew_tx(tx: Tx, fn: Callable[..., T], *args: Any) -> T:
+    return fn(CrewTx(tx.session), *args)
 
 
 class CrewService:
@@ -48,12 +49,13 @@ class CrewService:
         self._crew_of_room: dict[str, str | None] = {}  # a room's crew never changes
 
     async def _read(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(session, *args)` in a read transaction of the room layer's database."""
-        return await self.rooms.db.read(_on_session, fn, *args)
+        """`fn(tx, *args)` over a `CrewTx`, in a read transaction of the room layer's
+        database."""
+        return await self.rooms.db.read(_as_crew_tx, fn, *args)
 
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(session, *args)` in a write transaction (on SQLite, the one writer's)."""
-        return await self.rooms.db.write(_on_session, fn, *args)
+        """`fn(tx, *args)` in a write transaction (on SQLite, the one writer's)."""
+        return await self.rooms.db.write(_as_crew_tx, fn, *args)
 
     # --- crews and members ------------------------------------------------------------------
 
@@ -65,10 +67,7 @@ class CrewService:
     async def join(self, code: str, name: object) -> tuple[int, str]:
         """A new member. Returns (member number, token)."""
         player, token = clean_name(name), new_token()
-        try:
-            return await self._write(members.add_member, code, player, token), token
-        except IntegrityError as exc:  # the same name at the same moment, at another instance
-            raise name_taken(player) from exc
+        return await self._write(members.add_member, code, player, token), token
 
     async def rename(self, code: str, token: str | None, name: object) -> str:
         crew_name = clean_crew_name(name)
@@ -125,7 +124,7 @@ class CrewService:
         """The crew's record, storing the nights derived in reading it."""
         found = await self._read(ledger.read, crew_code)
         if found.fresh:
-            await self._write(db.add_nights, found.rows())
+            await self._write(ledger.store, found.rows())
         return found
 
     async def rebuild(self, crew_code: str) -> None:

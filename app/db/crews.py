@@ -1,5 +1,6 @@
-"""Crew tables (PROTOCOL.md "Crews (1.1)") and the SQL the crew service needs, as plain
-functions over one session (one transaction), like app/db/store.py.
+"""Crew tables (PROTOCOL.md "Crews (1.1)") and every query the crews need: `CrewTx`, the
+room layer's `Tx` (app/db/rooms.py) with the crew's reads and writes, answering in records
+(frozen dataclasses), so that app/crews imports no SQLAlchemy and builds no rows.
 
 `crew_night` is a cache: one row per finished crew room, derived from that room's final state
 (`app/crews/nights.py`); dropping a crew's rows and deriving them again gives the same rows.
@@ -8,6 +9,7 @@ functions over one session (one transaction), like app/db/store.py.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,11 +22,14 @@ from sqlalchemy import (
     UniqueConstraint,
     delete,
     select,
+    update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db.models import Base, Room, Seat, utcnow
+from app.db.models import Base, Room, utcnow
+from app.db.rooms import RoomRow, SeatRow, Tx, _room_row
 
 
 class Crew(Base):
@@ -92,98 +97,173 @@ OPEN_ROOMS_FOR = timedelta(hours=24)  # a lobby left open longer is no longer "o
 OPEN_ROOMS_MAX = 20
 
 
-def crew_by_code(session: Session, code: str, *, lock: bool = False) -> Crew | None:
-    query = select(Crew).where(Crew.code == code)
-    if lock:
-        query = query.with_for_update()
-    return session.execute(query).scalar_one_or_none()
+@dataclass(frozen=True, slots=True)
+class CrewRow:
+    id: int
+    code: str
+    name: str
 
 
-def crew_by_id(session: Session, crew_id: int) -> Crew | None:
-    return session.get(Crew, crew_id)
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    id: int
+    number: int
+    name: str
+    name_key: str
+    token_hash: str
+    removed_at: datetime | None = None
 
 
-def crew_code_taken(session: Session, code: str) -> bool:
-    return crew_by_code(session, code) is not None
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    number: int
+    started_at: datetime
 
 
-def members_of(session: Session, crew_id: int) -> list[CrewMember]:
-    """Every member ever, removed ones included, by number."""
-    query = select(CrewMember).where(CrewMember.crew_id == crew_id).order_by(CrewMember.number)
-    return list(session.execute(query).scalars())
+@dataclass(frozen=True, slots=True)
+class NightRow:
+    """A `crew_night` row but its keys (app/crews/nights.py reads it back as a night)."""
+
+    code: str
+    game: str
+    mode: str
+    finished_at: datetime
+    seats: list[Any]
+    result: dict[str, Any] | None
+    score: list[Any] | None
 
 
-def seasons_of(session: Session, crew_id: int) -> list[CrewSeason]:
-    query = select(CrewSeason).where(CrewSeason.crew_id == crew_id).order_by(CrewSeason.number)
-    return list(session.execute(query).scalars())
+class NameTaken(Exception):
+    """Another member took the name (or the number) at the same moment, at another instance."""
 
 
-def room_crew(session: Session, room_code: str) -> tuple[Room, Crew | None] | None:
-    """The room with its crew (None for a room outside any crew); None for no such room."""
-    room = session.execute(select(Room).where(Room.code == room_code)).scalar_one_or_none()
-    if room is None:
-        return None
-    return room, (crew_by_id(session, room.crew_id) if room.crew_id is not None else None)
+def _crew_row(crew: Crew) -> CrewRow:
+    return CrewRow(crew.id, crew.code, crew.name)
 
 
-def rooms_without_night(session: Session, crew_id: int) -> list[Room]:
-    """The crew's finished rooms whose night is not derived yet."""
-    known = select(CrewNight.room_id).where(CrewNight.crew_id == crew_id)
-    query = (
-        select(Room)
-        .where(Room.crew_id == crew_id, Room.status == "finished", Room.id.not_in(known))
-        .order_by(Room.id)
-    )
-    return list(session.execute(query).scalars())
+def _member_row(m: CrewMember) -> MemberRow:
+    return MemberRow(m.id, m.number, m.name, m.name_key, m.token_hash, m.removed_at)
 
 
-def nights_of(session: Session, crew_id: int) -> list[Any]:
-    """Every derived night of the crew, oldest first: rows of the `crew_night` columns (read
-    as plain rows, not ORM objects: a crew may have thousands)."""
-    columns = [c for c in CrewNight.__table__.columns if c.name not in ("room_id", "crew_id")]
-    query = (
-        select(*columns)
-        .where(CrewNight.crew_id == crew_id)
-        .order_by(CrewNight.finished_at, CrewNight.room_id)
-    )
-    return list(session.execute(query).all())
+NIGHT_COLUMNS = [c for c in CrewNight.__table__.columns if c.name not in ("room_id", "crew_id")]
 
 
-def add_nights(session: Session, rows: list[dict[str, Any]]) -> None:
-    """Insert derived nights; a night another instance derived first stays as it is (the
-    same row: it is derived from the same log)."""
-    if not rows:
-        return
-    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    statement = dialect.insert(CrewNight).on_conflict_do_nothing(index_elements=["room_id"])
-    session.execute(statement, rows)
+class CrewTx(Tx):
+    """One transaction's crew reads and writes, over the room layer's `Tx`."""
 
+    def crew(self, code: str, *, lock: bool = False) -> CrewRow | None:
+        """With `lock`, the crew's row is held until commit (its members' changes queue)."""
+        query = select(Crew).where(Crew.code == code)
+        if lock:
+            query = query.with_for_update()
+        crew = self.session.execute(query).scalar_one_or_none()
+        return None if crew is None else _crew_row(crew)
 
-def drop_nights(session: Session, crew_id: int) -> None:
-    session.execute(delete(CrewNight).where(CrewNight.crew_id == crew_id))
+    def crew_code_taken(self, code: str) -> bool:
+        return self.crew(code) is not None
 
+    def members(self, crew_id: int) -> list[MemberRow]:
+        """Every member ever, removed ones included, by number."""
+        query = select(CrewMember).where(CrewMember.crew_id == crew_id)
+        rows = self.session.execute(query.order_by(CrewMember.number)).scalars()
+        return [_member_row(m) for m in rows]
 
-def open_rooms(session: Session, crew_id: int) -> list[tuple[Room, list[Seat]]]:
-    """The crew's rooms in the lobby or playing, opened in the last day, newest first."""
-    query = (
-        select(Room)
-        .where(
-            Room.crew_id == crew_id,
-            Room.status.in_(("lobby", "playing")),
-            Room.created_at >= utcnow() - OPEN_ROOMS_FOR,
+    def seasons(self, crew_id: int) -> list[SeasonRow]:
+        query = select(CrewSeason).where(CrewSeason.crew_id == crew_id)
+        rows = self.session.execute(query.order_by(CrewSeason.number)).scalars()
+        return [SeasonRow(s.number, s.started_at) for s in rows]
+
+    def room_crew(self, room_code: str) -> tuple[RoomRow, CrewRow | None] | None:
+        """The room with its crew (None for a room outside any crew); None for no such room."""
+        query = select(Room).where(Room.code == room_code)
+        room = self.session.execute(query).scalar_one_or_none()
+        if room is None:
+            return None
+        crew = self.session.get(Crew, room.crew_id) if room.crew_id is not None else None
+        return _room_row(room), (None if crew is None else _crew_row(crew))
+
+    def rooms_without_night(self, crew_id: int) -> list[tuple[RoomRow, datetime]]:
+        """The crew's finished rooms whose night is not derived yet, with when each finished
+        (its creation for a room finished without the time)."""
+        known = select(CrewNight.room_id).where(CrewNight.crew_id == crew_id)
+        query = select(Room).where(
+            Room.crew_id == crew_id, Room.status == "finished", Room.id.not_in(known)
         )
-        .order_by(Room.created_at.desc(), Room.id.desc())
-        .limit(OPEN_ROOMS_MAX)
-    )
-    rooms = list(session.execute(query).scalars())
-    return [
-        (
-            room,
-            list(
-                session.execute(
-                    select(Seat).where(Seat.room_id == room.id).order_by(Seat.seat)
-                ).scalars()
-            ),
+        rooms = self.session.execute(query.order_by(Room.id)).scalars()
+        return [(_room_row(r), r.finished_at or r.created_at) for r in rooms]
+
+    def nights(self, crew_id: int) -> list[NightRow]:
+        """Every derived night of the crew, oldest first (read as plain rows, not ORM
+        objects: a crew may have thousands)."""
+        query = (
+            select(*NIGHT_COLUMNS)
+            .where(CrewNight.crew_id == crew_id)
+            .order_by(CrewNight.finished_at, CrewNight.room_id)
         )
-        for room in rooms
-    ]
+        return [NightRow(**row._mapping) for row in self.session.execute(query).all()]
+
+    def open_rooms(self, crew_id: int) -> list[tuple[RoomRow, list[SeatRow]]]:
+        """The crew's rooms in the lobby or playing, opened in the last day, newest first."""
+        query = (
+            select(Room)
+            .where(
+                Room.crew_id == crew_id,
+                Room.status.in_(("lobby", "playing")),
+                Room.created_at >= utcnow() - OPEN_ROOMS_FOR,
+            )
+            .order_by(Room.created_at.desc(), Room.id.desc())
+            .limit(OPEN_ROOMS_MAX)
+        )
+        rooms = list(self.session.execute(query).scalars())
+        return [(_room_row(room), self.seats(room.id)) for room in rooms]
+
+    # --- writes -------------------------------------------------------------------------
+
+    def add_crew(self, code: str, name: str, admin: int, player: str, token_hash: str) -> None:
+        """A new crew, its first season (from the crew's creation) and its admin member."""
+        crew = Crew(code=code, name=name)
+        self.session.add(crew)
+        self.session.flush()
+        self.session.add(CrewSeason(crew_id=crew.id, number=1, started_at=crew.created_at))
+        self.add_member(crew.id, admin, player, token_hash)
+
+    def add_member(self, crew_id: int, number: int, name: str, token_hash: str) -> None:
+        """Raises `NameTaken` when the name or number was taken meanwhile (the unique keys)."""
+        member = CrewMember(
+            crew_id=crew_id,
+            number=number,
+            name=name,
+            name_key=name.casefold(),
+            token_hash=token_hash,
+        )
+        self.session.add(member)
+        try:
+            self.session.flush()
+        except IntegrityError as exc:
+            raise NameTaken(name) from exc
+
+    def set_crew_name(self, crew_id: int, name: str) -> None:
+        self.session.execute(update(Crew).where(Crew.id == crew_id).values(name=name))
+
+    def remove_member(self, member_id: int) -> None:
+        query = update(CrewMember).where(CrewMember.id == member_id)
+        self.session.execute(query.values(removed_at=utcnow()))
+
+    def add_season(self, crew_id: int, number: int) -> SeasonRow:
+        """A season starting now."""
+        season = CrewSeason(crew_id=crew_id, number=number, started_at=utcnow())
+        self.session.add(season)
+        return SeasonRow(season.number, season.started_at)
+
+    def add_nights(self, rows: list[dict[str, Any]]) -> None:
+        """Insert derived nights; a night another instance derived first stays as it is (the
+        same row: it is derived from the same log)."""
+        if not rows:
+            return
+        name = self.session.get_bind().dialect.name
+        dialect = postgresql if name == "postgresql" else sqlite
+        statement = dialect.insert(CrewNight).on_conflict_do_nothing(index_elements=["room_id"])
+        self.session.execute(statement, rows)
+
+    def drop_nights(self, crew_id: int) -> None:
+        self.session.execute(delete(CrewNight).where(CrewNight.crew_id == crew_id))

@@ -10,10 +10,9 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from app.crews.service import CrewService
-from app.db.crews import Crew, CrewNight
+from app.db.crews import Crew, CrewNight, CrewTx
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.rooms.codes import ALPHABET
@@ -55,14 +54,14 @@ async def rebuild(database_url: str, crew: str) -> int:
         await engine.dispose()
 
 
-def count_nights(session: Session, crew: str) -> int:
+def count_nights(tx: CrewTx, crew: str) -> int:
     query = (
         select(func.count())
         .select_from(CrewNight)
         .join(Crew, Crew.id == CrewNight.crew_id)
         .where(Crew.code == crew)
     )
-    return int(session.execute(query).scalar_one())
+    return int(tx.session.execute(query).scalar_one())
 
 
 async def new_crew(

@@ -10,14 +10,14 @@ import pytest
 from app.crews.ledger import Record
 from app.crews.report import NIGHTS_MAX, Query, answer
 from app.crews.standings import Night, NightSeat
-from app.db.crews import Crew, CrewMember, CrewSeason
+from app.db.crews import CrewRow, MemberRow, SeasonRow
 from app.rooms.errors import RoomError
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
-def member(number: int, name: str, removed: bool = False) -> CrewMember:
-    return CrewMember(
+def member(number: int, name: str, removed: bool = False) -> MemberRow:
+    return MemberRow(
         id=100 + number,
         number=number,
         name=name,
@@ -36,10 +36,9 @@ def duel(code: str, hours: float, winner: int, game: str = "duel") -> Night:
 def record(
     nights: list[Night], seasons: tuple[float, ...] = (-1.0,), removed: bool = False
 ) -> Record:
-    crew = Crew(id=1, code="ABCDEFGH", name="Fridays")
+    crew = CrewRow(id=1, code="ABCDEFGH", name="Fridays")
     starts = [
-        CrewSeason(crew_id=1, number=i + 1, started_at=T0 + timedelta(hours=h))
-        for i, h in enumerate(seasons)
+        SeasonRow(number=i + 1, started_at=T0 + timedelta(hours=h)) for i, h in enumerate(seasons)
     ]
     members = [member(0, "Anna"), member(1, "Bence", removed=removed)]
     return Record(crew, members, starts, stored=nights, fresh=[])
