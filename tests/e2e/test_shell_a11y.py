@@ -1,7 +1,6 @@
 """Accessibility in the real browser: axe-core finds no serious or critical violation on
-Home, the lobby, the shell's bands of each table (header, bar, drawers) and the full-time
-result, at 390×844 in light and dark. The inside of each table (`.table`, static/js/games/**)
-is the tables' own: `TABLE_INSIDE` names the tables whose inside is checked too.
+Home, the lobby, each table (the shell's bands and the table itself: cards, pads, piles) and
+the full-time result, at 390×844 in light and dark.
 
 axe-core (npm, pinned in tests/e2e/package.json + package-lock.json) is installed with
 `npm ci` into a cache folder named for the lock file's hash, once; without npm or the npm
@@ -26,8 +25,6 @@ pytestmark = pytest.mark.browser
 HERE = Path(__file__).resolve().parent
 CACHE = Path(os.environ.get("PITCHSIDE_AXE_CACHE", Path.home() / ".cache" / "pitchside-axe"))
 BAD = ("serious", "critical")
-# Tables whose own markup is checked as well (the others are checked without `.table`).
-TABLE_INSIDE: frozenset[str] = frozenset()
 
 
 @pytest.fixture(scope="module")
@@ -56,30 +53,25 @@ def axe_js() -> Path:
     return script
 
 
-async def violations(page: Any, axe_js: Path, exclude: tuple[str, ...] = ()) -> list[str]:
-    """The serious and critical axe-core violations of the page as it is now (less the parts
-    `exclude` names), one line each."""
+async def violations(page: Any, axe_js: Path) -> list[str]:
+    """The serious and critical axe-core violations of the page as it is now, one line each."""
     if not await page.evaluate("typeof window.axe !== 'undefined'"):
         await page.add_script_tag(path=str(axe_js))
     found = await page.evaluate(
-        "async (exclude) => (await axe.run({include: [document], exclude: exclude.map(s => [s])},"
+        "async () => (await axe.run(document,"
         " {resultTypes: ['violations']})).violations"
         ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
         " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))",
-        list(exclude),
     )
     return [
         f"{v['impact']} {v['id']}: {v['help']} at {v['nodes']}" for v in found if v["impact"] in BAD
     ]
 
 
-async def check(
-    page: Any, axe_js: Path, where: str, problems: dict[str, list[str]], game: str | None = None
-) -> None:
-    exclude = () if game is None or game in TABLE_INSIDE else (".table",)
+async def check(page: Any, axe_js: Path, where: str, problems: dict[str, list[str]]) -> None:
     for theme in ("light", "dark"):
         await page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-        found = await violations(page, axe_js, exclude)
+        found = await violations(page, axe_js)
         if found:
             problems[f"{where} ({theme})"] = found
 
@@ -109,14 +101,14 @@ async def test_no_serious_violation_on_home_lobby_tables_and_result(
         await phone.goto(f"{fast_bots_url}/r/{room['code']}")
         await phone.locator(f".table-{game} *").first.wait_for()
         await phone.locator("#status").wait_for()
-        await check(phone, axe_js, f"{game}/{mode} table", problems, game)
+        await check(phone, axe_js, f"{game}/{mode} table", problems)
         await phone.context.close()
 
     done = finished_room(fast_bots_url, "duel", "match")
     phone = await seated_phone(browser, fast_bots_url, done["code"], done["seats"][0])
     await phone.goto(f"{fast_bots_url}/r/{done['code']}")
     await phone.locator("#result").wait_for()
-    await check(phone, axe_js, "duel result", problems, "duel")
+    await check(phone, axe_js, "duel result", problems)
     assert not problems, "\n".join(
         f"{where}:\n  " + "\n  ".join(v) for where, v in problems.items()
     )

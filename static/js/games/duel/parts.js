@@ -39,9 +39,11 @@ export function cardEl(ctx, card, opts = {}) {
     const v = String(card.value);
     const u = card.value === 6 || card.value === 9 ? " u" : ""; // 6 and 9 underlined, as on cards
     body = [
-      h("span", { class: `v tl${u}` }, v),
+      // the corner values repeat the middle one, as printed cards do: drawn by CSS from
+      // data-v (table.css), so the card's text, and its name, is its one value
+      h("span", { class: `v tl${u}`, "data-v": v, "aria-hidden": "true" }),
       h("span", { class: `v mid${u}` }, v),
-      h("span", { class: `v br${u}` }, v),
+      h("span", { class: `v br${u}`, "data-v": v, "aria-hidden": "true" }),
       // 1 beats 11: a small "⇄" in the free bottom-left corner (the values sit top-left and
       // bottom-right, the "hidden" eye top-right), so it never runs into a value
       card.value === 1 || card.value === 11 ? h("span", { class: "badge", title: t("duel.beats_badge"), "aria-hidden": "true" }, "⇄") : null,

@@ -48,7 +48,7 @@ function peekPanel(view, ctx, rerender, st) {
       const can = on || looks.some((a) => holds(a, [...sel, p]));
       return h("button", {
         type: "button", class: "btn ff-pile", "aria-pressed": String(on), disabled: ctx.busy || !can,
-        "aria-label": t(`focifogadas.section.${p}`),
+        "aria-label": `${t(`focifogadas.section_short.${p}`)}, ${t(`focifogadas.section.${p}`)}`, // what it shows, then in full
         onclick: () => choose(st, key, on ? sel.filter((x) => x !== p) : [...sel, p], rerender),
       }, h("span", { class: "ff-back" }, "▒"), t(`focifogadas.section_short.${p}`));
     })) : h("p", { class: "ff-meta" }, say(ctx, "peek_wait")));

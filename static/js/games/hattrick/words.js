@@ -96,7 +96,10 @@ export function cardFace(ctx, card, opts = {}) {
   const classes = ["hcard", cls, opts.legal && "legal", opts.sel && "sel"];
   const aria = cardWord(ctx, card) + (card.side ? `, ${t(card.side === "L" ? "hattrick.left" : "hattrick.right")}` : "");
   if (!opts.onclick) return h("span", { class: classes, role: "img", "aria-label": aria }, body);
-  return h("button", { type: "button", class: classes, "aria-label": aria, "aria-pressed": opts.sel ? "true" : "false",
+  // the name begins with the words printed on the face ("SHORT right"), then says it in full
+  const printed = body.map((part) => (part instanceof Element ? part.textContent : "")).join(" ").replace(/[^\p{L}\p{N}+ ]/gu, "").replace(/\s+/g, " ").trim();
+  const named = printed && !aria.toLowerCase().includes(printed.toLowerCase()) ? `${printed}: ${aria}` : aria;
+  return h("button", { type: "button", class: classes, "aria-label": named, "aria-pressed": opts.sel ? "true" : "false",
     disabled: ctx.busy, onclick: opts.onclick }, body);
 }
 
