@@ -55,7 +55,7 @@ class PerAddress:
 
 
 class BodyTooLarge(Exception):
-    pass
+    """The request body ran past the limit while it was being read (answered 413)."""
 
 
 class BodyLimit:
