@@ -137,6 +137,12 @@ async def test_a_hanging_database_answers_unavailable_within_5_s(
 
             bence = await Socket.open(server.ws_url, code, joined["token"])
             await bence.view_where(lambda v: True)
+            # Registered and reading: a pong comes only once the socket's welcome (its read of
+            # the room) is done. A view alone may be a push that reached it mid-welcome; a
+            # hang then fails the welcome, and the socket is told `unavailable` (no cid: it
+            # answers no act) and closed 1013, before its act is read.
+            await bence.send({"type": "ping"})
+            await bence.expect("pong")
 
             hole.hang()
             move = bence.act({"type": "pick", "number": 2}, cid="during")
