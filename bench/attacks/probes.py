@@ -119,23 +119,6 @@ async def strict(url: str) -> None:
         print(f"live scorer_seat 5 at a table of 3: create {made.status_code}, start {start}")
 
 
-def _non_reading(host: str, port: int, code: str) -> socket.socket:
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect((host, port))
-    s.sendall(
-        f"GET /ws/{code} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += s.recv(1)
-    hello = b'{"type":"hello"}'
-    s.sendall(bytes([0x81, 0x80 | len(hello)]) + b"\0\0\0\0" + hello)
-    return s
-
-
 async def stalled(url: str, limit: float = 300.0) -> None:
     """A Focifogadás match the bots play, watched by 20 phones that never read."""
     host, port = urlsplit(url).hostname or "127.0.0.1", urlsplit(url).port or 80
@@ -148,7 +131,7 @@ async def stalled(url: str, limit: float = 300.0) -> None:
         code, auth = made["code"], {"Authorization": f"Bearer {made['token']}"}
         for _ in range(3):
             await http.post(f"/api/rooms/{code}/bots", headers=auth)
-        clients = [_non_reading(host, port, code) for _ in range(20)]
+        clients = [non_reading_socket(host, port, code) for _ in range(20)]
         await http.post(f"/api/rooms/{code}/start", headers=auth)
         await http.post(f"/api/rooms/{code}/seats/0/away", json={"away": True}, headers=auth)
         await _released(http, code, clients, limit)
@@ -167,14 +150,35 @@ async def stalled_big(url: str, limit: float = 300.0) -> None:
             return
         made = await http.post("/api/rooms", json=body)
         code = made.json()["code"]
-        clients = [_non_reading(host, port, code) for _ in range(20)]
+        clients = [non_reading_socket(host, port, code) for _ in range(20)]
         for i in range(4):
             await http.post(f"/api/rooms/{code}/join", json={"name": f"P{i}"})
         await _released(http, code, clients, limit)
 
 
-def _held_by(pid: int, clients: list[socket.socket]) -> int:
-    """How many of these clients' connections process `pid` (on this host) holds open."""
+def non_reading_socket(host: str, port: int, code: str) -> socket.socket:
+    """A WebSocket opened by hand that says hello as a spectator, then never reads."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect((host, port))
+    s.sendall(
+        f"GET /ws/{code} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(1)
+    if not answer.startswith(b"HTTP/1.1 101"):
+        s.close()
+        raise AssertionError(answer.decode())
+    hello = b'{"type":"hello"}'
+    s.sendall(bytes([0x81, 0x80 | len(hello)]) + b"\0\0\0\0" + hello)  # masked with zeros
+    return s
+
+
+def held_by(pid: int, clients: list[socket.socket]) -> int:
+    """How many of these clients' connections the server process still holds open."""
     ports = {s.getsockname()[1] for s in clients}
     inodes = set()
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
@@ -183,8 +187,10 @@ def _held_by(pid: int, clients: list[socket.socket]) -> int:
             inodes.add(f"socket:[{fields[9]}]")
     held = 0
     for fd in os.listdir(f"/proc/{pid}/fd"):
-        with contextlib.suppress(FileNotFoundError):
+        try:
             held += os.readlink(f"/proc/{pid}/fd/{fd}") in inodes
+        except FileNotFoundError:
+            continue
     return held
 
 
@@ -199,7 +205,7 @@ async def _released(
         spectators = (await http.get(f"/api/rooms/{code}")).json()["spectators"]
         if spectators == 0 and unregistered is None:
             unregistered = time.monotonic() - started
-        held = _held_by(PID, clients) if PID else 0
+        held = held_by(PID, clients) if PID else 0
         if spectators == 0 and held == 0:
             break
         await asyncio.sleep(0.5)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE, AppServer, _need_chromium
+from tests.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.browser
 playwright_api = pytest.importorskip("playwright.async_api")
@@ -22,18 +21,6 @@ expect = playwright_api.expect
 
 CREW_PATH = re.compile(r"/c/([A-HJKMNP-Z2-9]{8})$")
 ROOM_PATH = re.compile(r"/r/([A-HJKMNP-Z2-9]{6})$")
-
-
-@pytest.fixture(scope="module")
-def fast_bots() -> Iterator[str]:
-    """A server whose bots move at once, so a whole Duel of bots takes a second or two."""
-    _need_chromium()
-    server = AppServer(BOT_DELAY_MS="0")
-    try:
-        server.start()
-        yield server.url
-    finally:
-        server.close()
 
 
 async def api(page: Any, method: str, path: str, token: str | None = None) -> Any:
@@ -61,9 +48,9 @@ def standings(page: Any) -> Any:
 
 
 async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
-    fast_bots: str, browser: Any, shot: Any
+    fast_bots_url: str, browser: Any, shot: Any
 ) -> None:
-    contexts = [await browser.new_context(base_url=fast_bots, **PHONE) for _ in range(3)]
+    contexts = [await browser.new_context(base_url=fast_bots_url, **PHONE) for _ in range(3)]
     anna, bence, csaba = [await c.new_page() for c in contexts]
     try:
         # Anna starts the crew from Home.

@@ -4,8 +4,6 @@ whatever the writer is doing, and no more than SOCKETS_PER_ADDRESS from one addr
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from bench.attacks.probes import held_by, non_reading_socket
 from tests.support.client import auth
 from tests.support.server import ServerProcess
 
@@ -29,44 +28,6 @@ def process(tmp_path: Path) -> Iterator[ServerProcess]:
     server.stop()
 
 
-def non_reading_socket(port: int, code: str) -> socket.socket:
-    """A WebSocket opened by hand that says hello as a spectator, then never reads."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect(("127.0.0.1", port))
-    s.sendall(
-        f"GET /ws/{code} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += s.recv(1)
-    if not answer.startswith(b"HTTP/1.1 101"):
-        s.close()
-        raise AssertionError(answer.decode())
-    hello = b'{"type":"hello"}'
-    s.sendall(bytes([0x81, 0x80 | len(hello)]) + b"\0\0\0\0" + hello)  # masked with zeros
-    return s
-
-
-def held_by(pid: int, clients: list[socket.socket]) -> int:
-    """How many of these clients' connections the server process still holds open."""
-    ports = {s.getsockname()[1] for s in clients}
-    inodes = set()
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[2].split(":")[1], 16) in ports:
-            inodes.add(f"socket:[{fields[9]}]")
-    held = 0
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            held += os.readlink(f"/proc/{pid}/fd/{fd}") in inodes
-        except FileNotFoundError:
-            continue
-    return held
-
-
 async def test_twenty_sockets_that_never_read_are_cut_off(process: ServerProcess) -> None:
     async with httpx.AsyncClient(base_url=process.url) as http:
         created = (
@@ -77,11 +38,11 @@ async def test_twenty_sockets_that_never_read_are_cut_off(process: ServerProcess
         code, host = created["code"], auth(created["token"])
         for _ in range(3):
             await http.post(f"/api/rooms/{code}/bots", headers=host)
-        clients = [non_reading_socket(process.port, code) for _ in range(20)]
+        clients = [non_reading_socket("127.0.0.1", process.port, code) for _ in range(20)]
         try:
             # One more from this address is one too many.
             with pytest.raises(AssertionError, match="403"):
-                non_reading_socket(process.port, code)
+                non_reading_socket("127.0.0.1", process.port, code)
             assert held_by(process.process.pid, clients) == 20
             # The bots play the match: every view goes to twenty phones that never read.
             await http.post(f"/api/rooms/{code}/start", headers=host)
@@ -100,5 +61,5 @@ async def test_twenty_sockets_that_never_read_are_cut_off(process: ServerProcess
             for s in clients:
                 s.close()
         # The address may open sockets again.
-        again = non_reading_socket(process.port, code)
+        again = non_reading_socket("127.0.0.1", process.port, code)
         again.close()
