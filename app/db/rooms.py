@@ -2,10 +2,11 @@
 database (app/rooms/ imports no SQLAlchemy).
 
 A transaction is a plain function over a `Tx`, `fn(tx, *args)`, run by `Database.read` or
-`Database.write`; a `Tx` answers in records (frozen dataclasses) and changes rows only through
-its named methods. The SQL itself is in `store.py`; the group commit of actions in
-`journal.py`. A new table (the crews) gets its records and `Tx` methods in a module of its own
-next to this one, over the same `Tx.session`.
+`Database.write`; a `Tx` answers in records (frozen dataclasses, `records.py`) and changes
+rows only through its named methods. The SQL itself is in `store.py` (and, for the SQLite
+writer, `direct.py`); the group commit of actions in `journal.py`. A new table (the crews)
+gets its records and `Tx` methods in a module of its own next to this one, over the same
+`Tx.session`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -28,80 +29,17 @@ from app import metrics
 from app.db import store
 from app.db.journal import Append, Journal
 from app.db.models import utcnow
+from app.db.records import ActionRow, RoomRow, SeatRow, SnapshotRow, room_row
 from app.db.session import sqlite_writer
 from app.rooms.errors import RoomError, unavailable
 
+__all__ = ["ActionRow", "Database", "RoomRow", "SeatRow", "SnapshotRow", "Tx", "_room_row"]
+
 log = logging.getLogger(__name__)
+_room_row = room_row  # app/db/crews.py's name for it
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class RoomRow:
-    id: int
-    code: str
-    game: str
-    mode: str
-    options: dict[str, Any]
-    status: str
-    seed: int
-    seed_hash: str
-    seq: int
-    rematch_code: str | None
-    finished_at: datetime | None
-    crew_id: int | None = None  # a crew room's crew (app/db/crews.py)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    seat: int
-    name: str
-    bot: bool = False
-    away: bool = False
-    token_hash: str | None = None
-    member_id: int | None = None  # the crew member seated here
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    note: dict[str, Any] | None
-    at: float  # epoch seconds it was stored
-
-
-@dataclass(frozen=True, slots=True)
-class SnapshotRow:
-    seq: int
-    state: dict[str, Any]
-    log: list[Any]
-    clock: dict[str, Any]
-
-
-def _room_row(room: Any) -> RoomRow:
-    """The record of a room's row (a Core row, or a `Room` of the crews' ORM queries)."""
-    return RoomRow(
-        id=room.id,
-        code=room.code,
-        game=room.game,
-        mode=room.mode,
-        options=dict(room.options),
-        status=room.status,
-        seed=room.seed,
-        seed_hash=room.seed_hash,
-        seq=room.seq,
-        rematch_code=room.rematch_code,
-        finished_at=room.finished_at,
-        crew_id=room.crew_id,
-    )
-
-
-def _seat_row(seat: store.AnyRow) -> SeatRow:
-    return SeatRow(
-        seat.seat, seat.name, bool(seat.bot), bool(seat.away), seat.token_hash, seat.member_id
-    )
 
 
 def _epoch(at: datetime) -> float:
@@ -144,11 +82,10 @@ class Tx:
 
     def room(self, code: str, *, lock: bool = False) -> RoomRow | None:
         """With `lock`, the row is held until commit (see `store.room_by_code`)."""
-        room = store.room_by_code(self.conn, code, lock=lock)
-        return None if room is None else _room_row(room)
+        return store.room_by_code(self.conn, code, lock=lock)
 
     def seats(self, room_id: int) -> list[SeatRow]:
-        return [_seat_row(s) for s in store.seats_of(self.conn, room_id)]
+        return store.seats_of(self.conn, room_id)
 
     def snapshot(self, room_id: int) -> SnapshotRow | None:
         stored = store.snapshot_of(self.conn, room_id)
@@ -173,7 +110,7 @@ class Tx:
         """The latest finished rooms, newest first, with their last snapshots and seats."""
         return [
             (
-                _room_row(row),
+                room_row(row),
                 SnapshotRow(row.snap_seq, row.snap_state, row.snap_log, row.snap_clock or {}),
                 self.seats(row.id),
             )
@@ -191,16 +128,8 @@ class Tx:
         return store.add_room(self.conn, _room_values(row, False), unless_taken=True)
 
     def add_seat(self, room_id: int, seat: SeatRow) -> None:
-        values = {
-            "room_id": room_id,
-            "seat": seat.seat,
-            "name": seat.name,
-            "bot": seat.bot,
-            "away": False,
-            "token_hash": seat.token_hash,
-            "member_id": seat.member_id,
-        }
-        store.add_seat(self.conn, values)
+        """A new seat (never away)."""
+        store.add_seat(self.conn, room_id, replace(seat, away=False))
 
     def add_snapshot(self, room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> None:
         """The first snapshot of a match (seq 0)."""

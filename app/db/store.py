@@ -19,20 +19,15 @@ from typing import Any, TypeAlias, cast
 from sqlalchemy import Connection, Row, Table, bindparam, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from app.db import direct
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
+from app.db.records import RoomRow, SeatRow, room_row, seat_row
 
 ROOM, SEAT, ACTION, SNAPSHOT = (
     cast(Table, model.__table__) for model in (Room, Seat, Action, Snapshot)
 )
 AnyRow: TypeAlias = Row[*tuple[Any, ...]]
-SEAT_COLUMNS = (
-    SEAT.c.seat,
-    SEAT.c.name,
-    SEAT.c.bot,
-    SEAT.c.away,
-    SEAT.c.token_hash,
-    SEAT.c.member_id,
-)
+SEAT_COLUMNS = tuple(SEAT.c[name] for name in direct.SEAT_FIELDS)
 ACTION_COLUMNS = (ACTION.c.seq, ACTION.c.seat, ACTION.c.action, ACTION.c.note, ACTION.c.created_at)
 SNAPSHOT_COLUMNS = (SNAPSHOT.c.seq, SNAPSHOT.c.state, SNAPSHOT.c.log, SNAPSHOT.c.clock)
 
@@ -48,6 +43,10 @@ _ACTION_BY_CID = select(ACTION.c.seq).where(
 )
 _ROOMS_BY_STATUS = select(ROOM.c.status, func.count()).group_by(ROOM.c.status)
 _ADD_ROOM = ROOM.insert().returning(ROOM.c.id)
+_ADD_ROOM_UNLESS_TAKEN = {
+    name: dialect.insert(ROOM).on_conflict_do_nothing(index_elements=["code"]).returning(ROOM.c.id)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
 _ADD_SEAT = SEAT.insert()
 _ADD_SNAPSHOT = SNAPSHOT.insert()
 _SET_ROOM = update(ROOM).where(ROOM.c.id == bindparam("b_room"))
@@ -73,14 +72,21 @@ _MOVE_SEAT = (
 )
 
 
-def room_by_code(conn: Connection, code: str, *, lock: bool = False) -> AnyRow | None:
+def room_by_code(conn: Connection, code: str, *, lock: bool = False) -> RoomRow | None:
     """The room row; with `lock`, held until commit (a row lock on PostgreSQL, which
     serializes commands for one room across instances; SQLite serializes all writers)."""
-    return conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).one_or_none()
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.room_by_code(driver, conn.dialect, code)
+    row = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).one_or_none()
+    return None if row is None else room_row(row)
 
 
-def seats_of(conn: Connection, room_id: int) -> Sequence[AnyRow]:
-    return conn.execute(_SEATS, {"room_id": room_id}).all()
+def seats_of(conn: Connection, room_id: int) -> list[SeatRow]:
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.seats_of(driver, conn.dialect, room_id)
+    return [seat_row(row) for row in conn.execute(_SEATS, {"room_id": room_id})]
 
 
 def snapshot_of(conn: Connection, room_id: int) -> AnyRow | None:
@@ -112,30 +118,44 @@ def code_taken(conn: Connection, code: str) -> bool:
 
 
 def add_room(conn: Connection, values: dict[str, Any], *, unless_taken: bool = False) -> int | None:
-    """Insert a room; its id. With `unless_taken`, None (and nothing inserted) when its code
-    is taken: one statement instead of a look first."""
-    statement = _ADD_ROOM
-    if unless_taken:
-        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-        insert = dialect.insert(ROOM).on_conflict_do_nothing(index_elements=["code"])
-        statement = insert.returning(ROOM.c.id)
+    """Insert a room (`values` by `direct.ROOM_VALUES`); its id. With `unless_taken`, None (and
+    nothing inserted) when its code is taken: one statement instead of a look first."""
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.add_room(driver, conn.dialect, values, unless_taken=unless_taken)
+    statement = _ADD_ROOM_UNLESS_TAKEN[conn.dialect.name] if unless_taken else _ADD_ROOM
     room_id: int | None = conn.execute(statement, values).scalar_one_or_none()
     return room_id
 
 
-def add_seat(conn: Connection, values: dict[str, Any]) -> None:
-    conn.execute(_ADD_SEAT, values)
+def add_seat(conn: Connection, room_id: int, seat: SeatRow) -> None:
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.add_seat(driver, conn.dialect, room_id, seat)
+        return
+    conn.execute(
+        _ADD_SEAT,
+        {"room_id": room_id, **{name: getattr(seat, name) for name in direct.SEAT_FIELDS}},
+    )
 
 
 def add_snapshot(
     conn: Connection, room_id: int, state: dict[str, Any], clock: dict[str, Any]
 ) -> None:
     """The first snapshot of a match (seq 0)."""
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.add_snapshot(driver, conn.dialect, room_id, state, clock)
+        return
     values = {"room_id": room_id, "seq": 0, "state": state, "log": [], "clock": clock}
     conn.execute(_ADD_SNAPSHOT, values)
 
 
 def start(conn: Connection, room_id: int) -> None:
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.start(driver, conn.dialect, room_id)
+        return
     conn.execute(_START, {"b_room": room_id, "b_at": utcnow()})
 
 
