@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 from collections.abc import Callable
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, TypeAlias, cast
 
 from sqlalchemy import Connection, Dialect, Table
@@ -138,7 +138,8 @@ def add_room(
 
 
 def add_seat(driver: sqlite3.Connection, dialect: Dialect, room_id: int, seat: SeatRow) -> None:
-    _run(driver, _ADD_SEAT_SQL, (room_id, *astuple(seat), _types(dialect).stamp(utcnow())))
+    fields = (seat.seat, seat.name, seat.bot, seat.away, seat.token_hash, seat.member_id)
+    _run(driver, _ADD_SEAT_SQL, (room_id, *fields, _types(dialect).stamp(utcnow())))
 
 
 def add_snapshot(
