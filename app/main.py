@@ -77,7 +77,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url="/docs" if settings.api_docs else None,
         redoc_url=None,
+        # No OpenTelemetry here: FastAPI's own would look up the three global providers on
+        # every request and socket (bench/README.md, "Starting a match").
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
+    # The sockets' route first: Starlette matches routes in order, and a socket would be
+    # tried against every HTTP route before its own (no HTTP path begins /ws/).
+    app.include_router(ws.router)
     app.add_middleware(LobbyLane)  # innermost: inside the body limit and the headers
     app.add_middleware(BodyLimit, limit=64 * 1024)
     app.add_middleware(SecurityHeaders)
@@ -120,7 +126,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     app.include_router(http.router)
-    app.include_router(ws.router)
     app.include_router(crews.router)
     app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
     return app
