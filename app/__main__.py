@@ -69,6 +69,10 @@ def main(argv: list[str] | None = None) -> None:
         port=args.port,
         log_level=settings.log_level.lower(),
         ws_max_size=64 * 1024,  # larger than the 8 KiB cap, so we can answer bad_message
+        # Uncompressed frames: zlib per message and phone costs more CPU than the bytes it
+        # saves (a view is ~1.6 KB in the delta form), and the room's sends are written as
+        # plain frames directly (app/api/wire.py).
+        ws_per_message_deflate=False,
         ws_ping_interval=20.0,  # the server's heartbeat: a dead phone is noticed in ~40 s
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=10,

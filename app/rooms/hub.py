@@ -49,11 +49,33 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+class Wire(Protocol):
+    """The socket's frames written directly, several messages in one `write()`
+    (app/api/wire.py); without one, each message is sent on its own through `Socket`."""
+
+    def write(self, texts: list[str]) -> bool: ...  # False: paused, nothing written
+    async def drain(self) -> None: ...  # until it takes writes again (or ConnectionError)
+
+
 class Connection:
+    """One phone's socket: what it is sent, in order, by its own writer so that a phone that
+    stops reading delays nobody. With a `Wire`, what one loop turn queued for it (an ack and
+    a view) goes out at the end of that turn in one write, without waking the writer; the
+    writer then only waits out a full buffer and closes."""
+
     def __init__(
-        self, ws: Socket, code: str, seat: int | None, limit: int, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        limit: int,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> None:
         self.ws = ws
+        self.wire = wire
+        self._flush_soon = False  # a flush of the queue is scheduled for this loop turn
         self.code = code
         self.seat = seat
         self.limit = max(2, limit)
@@ -111,19 +133,51 @@ class Connection:
             return
         self._queue.append((is_view, text))
         self._views_queued += is_view
-        self._wake.set()
+        if self.wire is None:
+            self._wake.set()
+        elif not self._flush_soon:
+            self._flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what is queued in one go (with a `Wire`), unless the writer has to wait for
+        the phone to read first."""
+        self._flush_soon = False
+        if self._queue and not self.closed and not self._write_queued():
+            self._wake.set()
+
+    def _write_queued(self) -> bool:
+        """Everything queued onto the wire at once; False if it takes nothing now. A socket
+        already closing counts as closed (the receive loop sees it go and unregisters)."""
+        assert self.wire is not None
+        try:
+            if not self.wire.write([text for _, text in self._queue]):
+                return False
+        except ConnectionError:
+            self.closed = True
+            self._queue.clear()
+            return True
+        if self._views_queued:
+            self._drops_in_a_row = 0
+            metrics.VIEWS_SENT.inc(self._views_queued)
+        self._queue.clear()
+        self._views_queued = 0
+        return True
 
     def close_after_sending(self, code: int, reason: str) -> None:
         """Close once everything queued so far has been sent."""
         self._closing = (code, reason)
-        self._wake.set()
+        self._wake.set()  # (the writer writes what a wire's flush has not, then closes)
 
     async def _write(self) -> None:
         try:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
-                while self._queue:
+                while self._queue and self.wire is not None and not self.closed:
+                    await self.wire.drain()
+                    self._write_queued()
+                while self._queue and self.wire is None:
                     is_view, text = self._queue.popleft()
                     self._views_queued -= is_view
                     await self.ws.send_text(text)
@@ -175,9 +229,15 @@ class Hub:
     # --- connections ------------------------------------------------------------------------
 
     def register(
-        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> Connection:
-        conn = Connection(ws, code, seat, self.send_queue, delta=delta)
+        conn = Connection(ws, code, seat, self.send_queue, delta=delta, wire=wire)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         return conn
