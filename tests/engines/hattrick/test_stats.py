@@ -10,14 +10,13 @@ from dataclasses import replace
 from app.games.hattrick import GAME
 from app.games.hattrick.rules import stats
 from app.games.hattrick.state import Counts, Shootout
-from tests.engines.hattrick.helpers import START, play
+from tests.engines.hattrick.helpers import START, make, play
 from tests.engines.hattrick.test_bot import so_save_state
 from tests.engines.hattrick.test_rules import (
     BLUE_HAND,
     RED_HAND,
     foul_state,
     kick_state,
-    make,
     red_kick,
     short_turn,
 )
