@@ -19,7 +19,7 @@ from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
 from app.games.focifogadas.book import Book, Offer
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import START_MONEY, pays
+from app.games.focifogadas.drukker import START_MONEY, judged, pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
@@ -73,19 +73,6 @@ def empty_match_public() -> JsonDict:
 # --- Drukker ----------------------------------------------------------------------------------
 
 
-def live_half(s: DrukkerState) -> int | None:
-    """The half in progress for `bets.status_so_far`: 1 before kick-off, None once over."""
-    if s.match is None:
-        return 1
-    if s.phase == "over":
-        return None
-    return 2 if s.phase == "half_time" else s.match.half
-
-
-def current_record(s: DrukkerState) -> MatchRecord:
-    return MatchRecord() if s.match is None else match.record(s.match)
-
-
 def bet_line(card_id: str, face_up: bool, verdicts: bets.Verdicts) -> JsonDict:
     """One held bet with its status so far (`verdicts`: judged on the record so far and the
     half in progress) and its payout (what it pays, what it paid)."""
@@ -113,7 +100,7 @@ def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
     return s.money[seat] + won
 
 
-def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
+def _public_player(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> JsonDict:
     hand = s.hands[seat]
     player: JsonDict = {
         "seat": seat,
@@ -124,7 +111,6 @@ def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
-        verdicts = bets.verdicts(rec, live_half(s))
         player["bets"] = [bet_line(c, True, verdicts) for c in hand]
         player["payout"] = None if s.payouts is None else s.payouts[seat]
     else:
@@ -140,12 +126,13 @@ def _buyer_public(s: DrukkerState) -> JsonDict | None:
     return {"seat": b.seat, "step": b.step, "count": b.count, "drawn": len(b.drawn)}
 
 
-def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
+def drukker_public(s: DrukkerState) -> JsonDict:
     m = s.match
+    verdicts = judged(s)[1]
     return {
         "mode": "drukker",
         "start_player": None if s.start_player < 0 else s.start_player,
-        "players": [_public_player(s, i, rec) for i in range(s.n)],
+        "players": [_public_player(s, i, verdicts) for i in range(s.n)],
         "score": [0, 0] if m is None else match.score(m),
         "match": empty_match_public() if m is None else match_public(m),
         "bet_decks": {"light": len(s.light), "dark": len(s.dark)},
@@ -155,10 +142,10 @@ def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
     }
 
 
-def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
+def drukker_private(s: DrukkerState, seat: int) -> JsonDict:
     hand = s.hands[seat]
     up = s.bought[seat]
-    verdicts = bets.verdicts(rec, live_half(s))
+    verdicts = judged(s)[1]
     private: JsonDict = {
         "dealt": [bets.card(c).to_json() for c in s.dealt[seat]] if hand is None else None,
         "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
@@ -174,17 +161,16 @@ def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
 
 
 def drukker_public_view(s: DrukkerState) -> PublicView:
-    return PublicView(s.phase, drukker_public(s, current_record(s)))
+    return PublicView(s.phase, drukker_public(s))
 
 
 def drukker_private_view(s: DrukkerState, seat: int) -> JsonDict | None:
-    return drukker_private(s, seat, current_record(s)) if 0 <= seat < s.n else None
+    return drukker_private(s, seat) if 0 <= seat < s.n else None
 
 
 def drukker_revealed(s: DrukkerState) -> View:
-    rec = current_record(s)  # once per view: every bet line reads it
-    seats = [drukker_private(s, i, rec) for i in range(s.n)]
-    return View(s.phase, drukker_public(s, rec), {"seats": seats})
+    seats = [drukker_private(s, i) for i in range(s.n)]
+    return View(s.phase, drukker_public(s), {"seats": seats})
 
 
 def drukker_view(s: DrukkerState, viewer: Viewer) -> View:
