@@ -308,15 +308,22 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await watcher.evaluate(WATCH_BANNERS)
     await scorer_taps(scorer, "GOAL Home")
     await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal flash
-    await scorer_taps(scorer, "↶ Undo GOAL Home")
-    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
-    await shot(watcher, "foci-live-disallowed")
-    # A corner entered by mistake is taken back at once: the pad's Undo names it.
-    await scorer_taps(scorer, "Corner")
+    # Each entry gets a 5 s toast above the bar (UX.md §3.4), never over the pad; its Undo
+    # takes the entry back.
+    await scorer.locator(".toast", has_text="GOAL Home ✓").wait_for()
+    await check_phone(scorer)  # the pad in view and covered by no toast
     await shot(scorer, "foci-live-pad")
     await screen(scorer, "foci-live-pad")
+    await scorer_taps(scorer, "Undo")  # the toast's button (the pad's reads "↶ Undo …")
+    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
+    await shot(watcher, "foci-live-disallowed")
+    # A corner entered by mistake is taken back with the pad's lasting Undo, which names it;
+    # the corner's toast goes with it.
+    await scorer_taps(scorer, "Corner")
+    await scorer.locator(".toast", has_text="Corner ✓").wait_for()
     await scorer_taps(scorer, "↶ Undo Corner")
     await scorer.get_by_role("button", name="Corner 0").wait_for()
+    await expect(scorer.locator(".toast", has_text="Corner ✓")).to_have_count(0)
     for label in ("GOAL Home", "Corner", "Half time"):
         await scorer_taps(scorer, label)
     # Anna hands the role to Dóra: Dóra's phone says so and has the pad in view, but no Undo
