@@ -152,7 +152,7 @@ function setTakeover(room, on) {
   const back = table.drawers.tabs.querySelector("#show-result");
   if (!on && room.view?.status === "finished" && !back) {
     table.drawers.tabs.hidden = false;
-    table.drawers.tabs.prepend(btn(`▴ ${t("ui.result")}`, { class: "btn btn-small bar-tab", id: "show-result", onclick: () => setTakeover(room, true) }));
+    table.drawers.tabs.prepend(btn(t("ui.result"), { class: "btn btn-small bar-tab", id: "show-result", onclick: () => setTakeover(room, true) }));
   } else if (on) back?.remove();
   if (on) $("result")?.focus?.();
 }
