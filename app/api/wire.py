@@ -71,15 +71,17 @@ class Wire:
         p = self._protocol
         return p.handshake_complete and p.initial_response is None and not p.conn.extensions
 
-    def write(self, texts: list[str]) -> bool:
-        """Write every message of `texts`, in order, in one `write()`; False (nothing written)
+    def write(self, texts: list[str | bytes]) -> bool:
+        """Write every message of `texts` (str, or its UTF-8), in order, in one `write()`; False (nothing written)
         while the transport is paused. Raises `ConnectionError` once the socket is closing."""
         p = self._protocol
         if p.close_sent or p.disconnected or self._transport.is_closing():
             raise ConnectionError("the socket is closing")
         if not p.writable.is_set():
             return False
-        self._transport.write(b"".join([frame(t.encode()) for t in texts]))
+        self._transport.write(
+            b"".join([frame(t if isinstance(t, bytes) else t.encode()) for t in texts])
+        )
         return True
 
     async def drain(self) -> None:

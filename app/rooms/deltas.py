@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from app.rooms.views import RoomSnapshot, Utf8Text
+from app.rooms.views import RoomSnapshot
 
 PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
@@ -99,16 +99,16 @@ class DeltaPush:
             encoded = self._log_after[seq] = orjson.dumps(log[first:])
         return encoded
 
-    def whole(self, parts: ViewParts) -> Utf8Text:
+    def whole(self, parts: ViewParts) -> bytes:
         """The PROTOCOL.md v1 view message, made of the parts."""
         view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.top
         view["public"] = _key("public") + _object(parts.public)
         private = b"null" if parts.private is None else _object(parts.private)
         view["private"] = _key("private") + private
         view["log"] = _key("log") + self._log_since(-1)
-        return Utf8Text(b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view)))
+        return b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view))
 
-    def delta(self, parts: ViewParts, base: ViewParts) -> Utf8Text:
+    def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
         was = base.top
         top = {k: v for k, v in parts.top.items() if was.get(k) != v}
@@ -127,7 +127,7 @@ class DeltaPush:
         if gone:
             out += [b',"drop":', orjson.dumps(gone)]
         out += [b',"log":', self._log_since(base.log_seq), b"}"]
-        return Utf8Text(b"".join(out))
+        return b"".join(out)
 
 
 def _changed(

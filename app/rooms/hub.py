@@ -53,7 +53,7 @@ class Wire(Protocol):
     """The socket's frames written directly, several messages in one `write()`
     (app/api/wire.py); without one, each message is sent on its own through `Socket`."""
 
-    def write(self, texts: list[str]) -> bool: ...  # False: paused, nothing written
+    def write(self, texts: list[str | bytes]) -> bool: ...  # False: paused, nothing written
     async def drain(self) -> None: ...  # until it takes writes again (or ConnectionError)
 
 
@@ -83,7 +83,9 @@ class Connection:
         # the next one is sent against; None until it has one whole.
         self.delta = delta
         self.base: ViewParts | None = None
-        self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
+        # (is_view, the message): a text, or its UTF-8 (the delta form is made in bytes, and
+        # a wire writes bytes; only ASGI's send needs a str)
+        self._queue: deque[tuple[bool, str | bytes]] = deque()
         self._views_queued = 0
         self._wake = asyncio.Event()
         self._drops_in_a_row = 0
@@ -95,7 +97,7 @@ class Connection:
     def send(self, message: JsonDict) -> None:
         self._enqueue(False, orjson.dumps(message).decode())
 
-    def send_view(self, seq: int, status: str, message: str) -> None:
+    def send_view(self, seq: int, status: str, message: str | bytes) -> None:
         """Queue an encoded view message (`RoomSnapshot.view_message`)."""
         self.last_view = (seq, status)
         self._enqueue(True, message)
@@ -118,7 +120,7 @@ class Connection:
         self.base = parts
         self.send_view(snap.seq, snap.status, message)
 
-    def _enqueue(self, is_view: bool, text: str) -> None:
+    def _enqueue(self, is_view: bool, text: str | bytes) -> None:
         if self.closed:
             return
         if is_view and self._views_queued >= self.limit:
@@ -180,7 +182,7 @@ class Connection:
                 while self._queue and self.wire is None:
                     is_view, text = self._queue.popleft()
                     self._views_queued -= is_view
-                    await self.ws.send_text(text)
+                    await self.ws.send_text(text if isinstance(text, str) else text.decode())
                     if is_view:
                         self._drops_in_a_row = 0
                         metrics.VIEWS_SENT.inc()
