@@ -52,6 +52,9 @@ class ViewParts:
     public: dict[str, bytes]  # shared by every viewer of the same push
     private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
+    # The `private` the engine gave: when the next view's is the very same object (an engine
+    # may hand the same part to every step that does not change it), its encoding is reused.
+    private_of: Any = None
 
 
 class DeltaPush:
@@ -66,26 +69,35 @@ class DeltaPush:
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
 
-    def parts_of(self, snap: RoomSnapshot, seat: int | None) -> ViewParts:
-        """A viewer's parts of `snap` (at this push's seq)."""
+    def parts_of(
+        self, snap: RoomSnapshot, seat: int | None, base: ViewParts | None = None
+    ) -> ViewParts:
+        """A viewer's parts of `snap` (at this push's seq); `base`: a view the phone holds."""
         parts = self._viewers.get(seat)
         if parts is None:
-            parts = self._viewers[seat] = self.parts(snap.view(seat))
+            parts = self._viewers[seat] = self.parts(snap.view(seat), base)
         return parts
 
-    def parts(self, view: dict[str, Any]) -> ViewParts:
+    def parts(self, view: dict[str, Any], base: ViewParts | None = None) -> ViewParts:
         if self._public is None:
             self._public = _members(view["public"])
             self._log = view["log"]
         private = view["private"]
+        if private is None:
+            encoded = None
+        elif base is not None and private is base.private_of:
+            encoded = base.private
+        else:
+            encoded = _members(private)
         log = self._log
         return ViewParts(
             seq=self.seq,
             fixed=tuple(view[k] for k in FIXED),
             top=_members({k: v for k, v in view.items() if k not in PATCHED and k not in FIXED}),
             public=self._public,
-            private=None if private is None else _members(private),
+            private=encoded,
             log_seq=int(log[-1]["seq"]) if log else -1,
+            private_of=private,
         )
 
     def _log_since(self, seq: int) -> bytes:

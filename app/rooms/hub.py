@@ -109,8 +109,8 @@ class Connection:
             self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
             return
         push = push or DeltaPush(snap.seq)
-        parts = push.parts_of(snap, self.seat)
         base = self.base
+        parts = push.parts_of(snap, self.seat, base)
         # Whole when it holds none, or when the views queued before are about to be dropped
         # (the one a delta would be made against would never arrive).
         if base is None or self._views_queued >= self.limit:

@@ -12,14 +12,14 @@ at (that seat only). REVEAL sees every seat's private part.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TypeVar
 
 from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
+from app.games.focifogadas.betlines import bet_line, seat_private
 from app.games.focifogadas.book import Book, Offer
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import START_MONEY, judged, pays
+from app.games.focifogadas.drukker import START_MONEY, judged
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
@@ -73,33 +73,6 @@ def empty_match_public() -> JsonDict:
 # --- Drukker ----------------------------------------------------------------------------------
 
 
-def bet_line(card_id: str, face_up: bool, verdicts: bets.Verdicts) -> JsonDict:
-    """One held bet with its status so far (`verdicts`: judged on the record so far and the
-    half in progress) and its payout (what it pays, what it paid)."""
-    return _line(card_id, face_up, verdicts.status(card_id))
-
-
-@lru_cache(maxsize=4096)
-def _line(card_id: str, face_up: bool, status: bets.Status) -> JsonDict:
-    """A bet line is one of a few thousand (card, face up, status): built once and shared by
-    every view that shows it, as `BET_BACK` is (views are read, never changed)."""
-    pay = pays(card_id)
-    return {
-        "card": bets.card(card_id).to_json(),
-        "face_up": face_up,
-        "status": status,
-        "pays": pay,
-        "payout": pay if status == "won" else 0,
-    }
-
-
-def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
-    """The seat's money if the match ended with the record as it stands."""
-    hand = s.hands[seat] or ()
-    won = sum(pays(c) for c in hand if verdicts.holds(c)) if s.payouts is None else 0
-    return s.money[seat] + won
-
-
 def _public_player(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> JsonDict:
     hand = s.hands[seat]
     player: JsonDict = {
@@ -142,34 +115,16 @@ def drukker_public(s: DrukkerState) -> JsonDict:
     }
 
 
-def drukker_private(s: DrukkerState, seat: int) -> JsonDict:
-    hand = s.hands[seat]
-    up = s.bought[seat]
-    verdicts = judged(s)[1]
-    private: JsonDict = {
-        "dealt": [bets.card(c).to_json() for c in s.dealt[seat]] if hand is None else None,
-        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
-        "if_ended_now": if_ended_now(s, seat, verdicts),
-        "pair": None,
-        "drawn": None,
-    }
-    if s.match is not None and match.to_act(s.match) == seat:
-        private["pair"] = pair_faces(s.match)
-    if s.buyer is not None and s.buyer.seat == seat:
-        private["drawn"] = [bets.card(c).to_json() for c in s.buyer.drawn]
-    return private
-
-
 def drukker_public_view(s: DrukkerState) -> PublicView:
     return PublicView(s.phase, drukker_public(s))
 
 
 def drukker_private_view(s: DrukkerState, seat: int) -> JsonDict | None:
-    return drukker_private(s, seat) if 0 <= seat < s.n else None
+    return seat_private(s, seat) if 0 <= seat < s.n else None
 
 
 def drukker_revealed(s: DrukkerState) -> View:
-    seats = [drukker_private(s, i) for i in range(s.n)]
+    seats = [seat_private(s, i) for i in range(s.n)]
     return View(s.phase, drukker_public(s), {"seats": seats})
 
 
