@@ -200,11 +200,15 @@ async def screen(page: Any, name: str) -> None:
 
 
 # The labelled controls of a table screen: the table, the dock (the bar and the shell's drawer
-# tabs, which never scroll sideways: each shows its whole label) and the result's recap.
+# tabs, which never scroll sideways: each shows its whole label) and the result's recap; and
+# the header's seat names, each whole (not cut to an initial, nor past the row's edge).
 TABLE_LABELS = ", ".join(
-    f"{band} {control}"
-    for band in (".table", "#dock", "#result")
-    for control in ("button", "summary", "select", ".chip")
+    [
+        f"{band} {control}"
+        for band in (".table", "#dock", "#result")
+        for control in ("button", "summary", "select", ".chip")
+    ]
+    + ["#table-seats .seat-who"]
 )
 
 
