@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import metrics
 from app.api import crews, http, ws
+from app.api.lane import LobbyLane
 from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
@@ -27,10 +28,6 @@ from app.rooms.service import RoomService
 from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
-
-
-def error_response(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -80,7 +77,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
         docs_url="/docs" if settings.api_docs else None,
         redoc_url=None,
+        # No OpenTelemetry here: FastAPI's own would look up the three global providers on
+        # every request and socket (bench/README.md, "Starting a match").
+        telemetry={"tracing": False, "metrics": False, "logs": False},
     )
+    # The sockets' route first: Starlette matches routes in order, and a socket would be
+    # tried against every HTTP route before its own (no HTTP path begins /ws/).
+    app.include_router(ws.router)
+    app.add_middleware(LobbyLane)  # innermost: inside the body limit and the headers
     app.add_middleware(BodyLimit, limit=64 * 1024)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(
@@ -92,21 +96,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        return http.error_response(exc.status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return error_response(400, "bad_json", "the body is not valid JSON")
+            return http.error_response(400, "bad_json", "the body is not valid JSON")
         first = errors[0] if errors else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return error_response(422, "invalid", f"{where}: {first.get('msg', 'invalid')}")
+        return http.error_response(422, "invalid", f"{where}: {first.get('msg', 'invalid')}")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         codes = {404: "not_found", 405: "method_not_allowed"}
-        return error_response(exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail))
+        return http.error_response(
+            exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail)
+        )
 
     @app.get("/metrics", include_in_schema=False)
     async def prometheus(request: Request) -> Response:
@@ -120,7 +126,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     app.include_router(http.router)
-    app.include_router(ws.router)
     app.include_router(crews.router)
     app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
     return app

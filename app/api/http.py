@@ -13,6 +13,7 @@ import qrcode.image.svg
 from fastapi import APIRouter, Depends, Header, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse
+from starlette.datastructures import State
 
 from app.api.limits import PerAddress
 from app.api.schemas import (
@@ -56,10 +57,20 @@ async def get_hub(request: Request) -> Hub:
     return hub
 
 
-async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    """PROTOCOL.md's error body."""
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header, if any."""
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip() or None
     return None
+
+
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    return bearer_token(authorization)
 
 
 def client_address(request: Request) -> str:
@@ -68,13 +79,17 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-async def limited(request: Request) -> None:
+def count_write(state: State, address: str) -> None:
     """Room creation, joins and lobby option changes are rate-limited per client address."""
-    limiter: PerAddress = request.app.state.http_limiter
-    if not limiter.allow(client_address(request)):
+    limiter: PerAddress = state.http_limiter
+    if not limiter.allow(address):
         raise RoomError(
             "rate_limited", "too many rooms, joins or option changes; wait a minute", 429
         )
+
+
+async def limited(request: Request) -> None:
+    count_write(request.app.state, client_address(request))
 
 
 async def read_limited(request: Request) -> None:
@@ -86,11 +101,15 @@ async def read_limited(request: Request) -> None:
         raise RoomError("rate_limited", "too many requests; wait a minute", 429)
 
 
-async def room_code(code: str) -> str:
+def checked_code(code: str) -> str:
     """The path's room code, checked against PROTOCOL.md's format before any other work."""
     if not is_code(code):
         raise not_found(code[:16])
     return code
+
+
+async def room_code(code: str) -> str:
+    return checked_code(code)
 
 
 ServiceDep = Annotated[RoomService, Depends(get_service)]
@@ -136,11 +155,15 @@ async def create_room(
     if body.crew is not None:  # a crew room: seat 0 is the crew token's member
         crews = crews_of(request.app.state)
         code, token = await crews.create_room(body.crew, token, body.game, body.mode, body.options)
-        return Created(code=code, url=f"/r/{code}", seat=0, token=token)
+        return Created(code=code, url=room_url(code), seat=0, token=token)
     if body.name is None:
         raise RoomError("invalid", "name: Field required", 422)
     code, token = await service.create(body.game, body.mode, body.name, body.options)
-    return Created(code=code, url=f"/r/{code}", seat=0, token=token)
+    return Created(code=code, url=room_url(code), seat=0, token=token)
+
+
+def room_url(code: str) -> str:
+    return f"/r/{code}"
 
 
 @router.get(

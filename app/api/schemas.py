@@ -9,9 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
 # Bodies are parsed strictly: a string is a string, a bool a bool (no "1" for true, no 1.0
 # for 1), and every string is bounded. Names are checked against PROTOCOL.md's `name` rule by
 # the service (400 `bad_name`); here they are only bounded.
-Text = Annotated[str, StringConstraints(max_length=64)]
-NameText = Annotated[str, StringConstraints(max_length=200)]
-OptionName = Annotated[str, StringConstraints(max_length=64)]
+TEXT_MAX, NAME_TEXT_MAX = 64, 200
+Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+NameText = Annotated[str, StringConstraints(max_length=NAME_TEXT_MAX)]
+OptionName = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
 OptionValue = Annotated[
     str | bool | int | float | None, Field(union_mode="left_to_right")
 ]  # strict: the union keeps each JSON type as it came

@@ -6,8 +6,7 @@ from typing import Any
 
 import orjson
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.ext.asyncio import AsyncSession as AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 
 def is_sqlite(url: str) -> bool:
@@ -67,7 +66,3 @@ def make_engine(url: str, timeout: float = TIMEOUT) -> AsyncEngine:
         connect_args={"timeout": timeout, "command_timeout": timeout},
         **JSON_CODEC,
     )
-
-
-def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
-    return async_sessionmaker(engine, expire_on_commit=False)

@@ -1,67 +1,185 @@
-"""The SQL the room layer needs, as small plain functions over one session or connection
-(one transaction). `rooms.py` wraps them in records for the room layer and runs them
-through `AsyncSession.run_sync`; writes to an SQLite file go through the journal's own
-connection, on the event loop (`journal.py`)."""
+"""The SQL the room layer needs, as small plain functions over one connection (one
+transaction). `rooms.py` wraps them in records for the room layer; writes to an SQLite file
+run on the journal's own connection, on the event loop (`journal.py`), reads and other
+writes through `AsyncConnection.run_sync`.
+
+Core statements on the tables, not the ORM: no session, identity map, flush or read-back of
+generated columns, so a lobby transaction costs its statements and little more (the ORM's
+work was most of starting a match: bench/README.md, "Starting a match"). The statements are
+built once, here, with bound parameters, so each execution only finds its compiled form in
+SQLAlchemy's cache. Column defaults (`created_at`, `joined_at`, ...) are the tables' own.
+"""
 
 from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias, cast
 
-from sqlalchemy import Connection, bindparam, func, select, update
-from sqlalchemy.dialects import postgresql
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Row, Table, bindparam, delete, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 
+from app.db import direct
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
+from app.db.records import RoomRow, SeatRow, room_row, seat_row
+
+ROOM, SEAT, ACTION, SNAPSHOT = (
+    cast(Table, model.__table__) for model in (Room, Seat, Action, Snapshot)
+)
+AnyRow: TypeAlias = Row[*tuple[Any, ...]]
+SEAT_COLUMNS = tuple(SEAT.c[name] for name in direct.SEAT_FIELDS)
+ACTION_COLUMNS = (ACTION.c.seq, ACTION.c.seat, ACTION.c.action, ACTION.c.note, ACTION.c.created_at)
+SNAPSHOT_COLUMNS = (SNAPSHOT.c.seq, SNAPSHOT.c.state, SNAPSHOT.c.log, SNAPSHOT.c.clock)
+
+_ROOM = select(ROOM).where(ROOM.c.code == bindparam("code"))
+_ROOM_LOCKED = _ROOM.with_for_update()
+_SEATS = select(*SEAT_COLUMNS).where(SEAT.c.room_id == bindparam("room_id")).order_by(SEAT.c.seat)
+_SNAPSHOT = select(*SNAPSHOT_COLUMNS).where(SNAPSHOT.c.room_id == bindparam("room_id"))
+_CODE_TAKEN = select(ROOM.c.id).where(ROOM.c.code == bindparam("code"))
+_ACTION_BY_CID = select(ACTION.c.seq).where(
+    ACTION.c.room_id == bindparam("room_id"),
+    ACTION.c.seat == bindparam("seat"),
+    ACTION.c.cid == bindparam("cid"),
+)
+_ROOMS_BY_STATUS = select(ROOM.c.status, func.count()).group_by(ROOM.c.status)
+_ADD_ROOM = ROOM.insert().returning(ROOM.c.id)
+_ADD_ROOM_UNLESS_TAKEN = {
+    name: dialect.insert(ROOM).on_conflict_do_nothing(index_elements=["code"]).returning(ROOM.c.id)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+_ADD_SEAT = SEAT.insert()
+_ADD_SNAPSHOT = SNAPSHOT.insert()
+_SET_ROOM = update(ROOM).where(ROOM.c.id == bindparam("b_room"))
+_START = _SET_ROOM.values(status="playing", started_at=bindparam("b_at"))
+_SET_OPTIONS = _SET_ROOM.values(options=bindparam("b_options"))
+_SET_REMATCH = _SET_ROOM.values(rematch_code=bindparam("b_code"))
+_SET_AWAY = (
+    update(SEAT)
+    .where(
+        SEAT.c.room_id == bindparam("b_room"),
+        SEAT.c.seat == bindparam("b_seat"),
+        SEAT.c.bot.is_(False),
+    )
+    .values(away=bindparam("b_away"))
+)
+_DROP_SEAT = delete(SEAT).where(
+    SEAT.c.room_id == bindparam("b_room"), SEAT.c.seat == bindparam("b_seat")
+)
+_MOVE_SEAT = (
+    update(SEAT)
+    .where(SEAT.c.room_id == bindparam("b_room"), SEAT.c.seat == bindparam("b_seat"))
+    .values(seat=SEAT.c.seat - 1)
+)
 
 
-def room_by_code(session: Session, code: str, *, lock: bool = False) -> Room | None:
+def room_by_code(conn: Connection, code: str, *, lock: bool = False) -> RoomRow | None:
     """The room row; with `lock`, held until commit (a row lock on PostgreSQL, which
     serializes commands for one room across instances; SQLite serializes all writers)."""
-    query = select(Room).where(Room.code == code)
-    if lock:
-        query = query.with_for_update()
-    return session.execute(query).scalar_one_or_none()
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.room_by_code(driver, conn.dialect, code)
+    row = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).one_or_none()
+    return None if row is None else room_row(row)
 
 
-def seats_of(session: Session, room_id: int) -> list[Seat]:
-    query = select(Seat).where(Seat.room_id == room_id).order_by(Seat.seat)
-    return list(session.execute(query).scalars())
+def seats_of(conn: Connection, room_id: int) -> list[SeatRow]:
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.seats_of(driver, conn.dialect, room_id)
+    return [seat_row(row) for row in conn.execute(_SEATS, {"room_id": room_id})]
 
 
-def snapshot_of(session: Session, room_id: int) -> Snapshot | None:
-    return session.get(Snapshot, room_id)
+def snapshot_of(conn: Connection, room_id: int) -> AnyRow | None:
+    return conn.execute(_SNAPSHOT, {"room_id": room_id}).one_or_none()
 
 
-def action_by_cid(session: Session, room_id: int, seat: int, cid: str) -> Action | None:
-    query = select(Action).where(Action.room_id == room_id, Action.seat == seat, Action.cid == cid)
-    return session.execute(query).scalar_one_or_none()
+def action_by_cid(conn: Connection, room_id: int, seat: int, cid: str) -> int | None:
+    """The seq of the room's action that `seat` sent as `cid`, if any."""
+    params = {"room_id": room_id, "seat": seat, "cid": cid}
+    seq: int | None = conn.execute(_ACTION_BY_CID, params).scalar_one_or_none()
+    return seq
 
 
 def actions_of(
-    session: Session, room_id: int, upto: int | None = None, after: int = 0
-) -> list[Action]:
-    query = select(Action).where(Action.room_id == room_id, Action.seq > after)
+    conn: Connection, room_id: int, upto: int | None = None, after: int = 0
+) -> Sequence[AnyRow]:
+    query = select(*ACTION_COLUMNS).where(ACTION.c.room_id == room_id, ACTION.c.seq > after)
     if upto is not None:
-        query = query.where(Action.seq <= upto)
-    return list(session.execute(query.order_by(Action.seq)).scalars())
+        query = query.where(ACTION.c.seq <= upto)
+    return conn.execute(query.order_by(ACTION.c.seq)).all()
 
 
-def rooms_by_status(session: Session) -> dict[str, int]:
-    query = select(Room.status, func.count()).group_by(Room.status)
-    rows = session.execute(query).all()
-    return {str(status): int(count) for status, count in rows}
+def rooms_by_status(conn: Connection) -> dict[str, int]:
+    return {str(status): int(count) for status, count in conn.execute(_ROOMS_BY_STATUS).all()}
 
 
-def code_taken(session: Session, code: str) -> bool:
-    query = select(func.count()).select_from(Room).where(Room.code == code)
-    return bool(session.execute(query).scalar_one())
+def code_taken(conn: Connection, code: str) -> bool:
+    return conn.execute(_CODE_TAKEN, {"code": code}).first() is not None
 
 
-def new_snapshot(room_id: int, state: dict[str, Any], clock: dict[str, Any]) -> Snapshot:
-    return Snapshot(room_id=room_id, seq=0, state=state, log=[], clock=clock)
+def add_room(conn: Connection, values: dict[str, Any], *, unless_taken: bool = False) -> int | None:
+    """Insert a room (`values` by `direct.ROOM_VALUES`); its id. With `unless_taken`, None (and
+    nothing inserted) when its code is taken: one statement instead of a look first."""
+    driver = direct.writer(conn)
+    if driver is not None:
+        return direct.add_room(driver, conn.dialect, values, unless_taken=unless_taken)
+    statement = _ADD_ROOM_UNLESS_TAKEN[conn.dialect.name] if unless_taken else _ADD_ROOM
+    room_id: int | None = conn.execute(statement, values).scalar_one_or_none()
+    return room_id
+
+
+def add_seat(conn: Connection, room_id: int, seat: SeatRow) -> None:
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.add_seat(driver, conn.dialect, room_id, seat)
+        return
+    conn.execute(
+        _ADD_SEAT,
+        {"room_id": room_id, **{name: getattr(seat, name) for name in direct.SEAT_FIELDS}},
+    )
+
+
+def add_snapshot(
+    conn: Connection, room_id: int, state: dict[str, Any], clock: dict[str, Any]
+) -> None:
+    """The first snapshot of a match (seq 0)."""
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.add_snapshot(driver, conn.dialect, room_id, state, clock)
+        return
+    values = {"room_id": room_id, "seq": 0, "state": state, "log": [], "clock": clock}
+    conn.execute(_ADD_SNAPSHOT, values)
+
+
+def start(conn: Connection, room_id: int) -> None:
+    driver = direct.writer(conn)
+    if driver is not None:
+        direct.start(driver, conn.dialect, room_id)
+        return
+    conn.execute(_START, {"b_room": room_id, "b_at": utcnow()})
+
+
+def set_options(conn: Connection, room_id: int, options: dict[str, Any]) -> None:
+    conn.execute(_SET_OPTIONS, {"b_room": room_id, "b_options": options})
+
+
+def set_rematch(conn: Connection, room_id: int, code: str) -> None:
+    conn.execute(_SET_REMATCH, {"b_room": room_id, "b_code": code})
+
+
+def set_away(conn: Connection, room_id: int, seat: int, away: bool) -> bool:
+    """Mark a human seat away or back; False when there is no such human seat."""
+    params = {"b_room": room_id, "b_seat": seat, "b_away": away}
+    return conn.execute(_SET_AWAY, params).rowcount == 1
+
+
+def remove_seat(conn: Connection, room_id: int, seat: int) -> None:
+    """The seat goes, and the seats after it move down one, so the table stays 0..n-1."""
+    later = [s.seat for s in seats_of(conn, room_id) if s.seat > seat]
+    conn.execute(_DROP_SEAT, {"b_room": room_id, "b_seat": seat})
+    for number in sorted(later):
+        conn.execute(_MOVE_SEAT, {"b_room": room_id, "b_seat": number})
 
 
 # --- the command path: statements over many rooms at once (app/db/journal.py) ---------------
@@ -222,22 +340,16 @@ class SqliteBatch:
 _BATCHES: weakref.WeakKeyDictionary[Any, SqliteBatch] = weakref.WeakKeyDictionary()
 
 
-def set_away(session: Session, room_id: int, seat: int, away: bool) -> bool:
-    """Mark a human seat away or back; False when there is no such human seat."""
-    row = session.get(Seat, (room_id, seat))
-    if row is None or row.bot:
-        return False
-    row.away = away
-    return True
-
-
-def recent_finished(session: Session, limit: int) -> list[tuple[Room, Snapshot]]:
-    """The latest finished rooms with their final snapshots, newest first."""
+def recent_finished(conn: Connection, limit: int) -> Sequence[AnyRow]:
+    """The latest finished rooms with their final snapshots, newest first: each row the
+    room's columns, then the snapshot's as `snap_seq`, `snap_state`, `snap_log`,
+    `snap_clock`."""
+    snapshot = [column.label(f"snap_{column.name}") for column in SNAPSHOT_COLUMNS]
     query = (
-        select(Room, Snapshot)
-        .join(Snapshot, Snapshot.room_id == Room.id)
-        .where(Room.status == "finished")
-        .order_by(Room.finished_at.desc(), Room.id.desc())
+        select(ROOM, *snapshot)
+        .join(SNAPSHOT, SNAPSHOT.c.room_id == ROOM.c.id)
+        .where(ROOM.c.status == "finished")
+        .order_by(ROOM.c.finished_at.desc(), ROOM.c.id.desc())
         .limit(limit)
     )
-    return [(room, snap) for room, snap in session.execute(query).all()]
+    return conn.execute(query).all()

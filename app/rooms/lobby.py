@@ -5,6 +5,7 @@ instance (`lobby`, or `state` at the start)."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from app.db.rooms import RoomRow, SeatRow, Tx
@@ -52,10 +53,9 @@ class Lobby:
         player, token, seed = checks.clean_name(name), new_token(), new_seed()
 
         def insert(tx: Tx) -> str:
-            code = free_code(tx)
             row = RoomRow(
                 id=0,
-                code=code,
+                code=new_code(),
                 game=game_id,
                 mode=mode,
                 options=full_options,
@@ -67,10 +67,11 @@ class Lobby:
                 finished_at=None,
                 crew_id=crew_id,
             )
-            room_id = tx.add_room(row)
+            while (room_id := tx.add_room_unless_taken(row)) is None:
+                row = replace(row, code=new_code())  # taken: another code
             seat = SeatRow(0, player, token_hash=hash_token(token), member_id=member_id)
             tx.add_seat(room_id, seat)
-            return code
+            return row.code
 
         return await self.db.write(insert), token
 

@@ -11,9 +11,8 @@ from typing import Any
 
 import orjson
 import pytest
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.orm import Session
 from sqlalchemy.util import await_only
 
 from app.db import store
@@ -71,7 +70,7 @@ async def stalled_read(
     actions_of = store.actions_of
 
     def slow_actions_of(*args: Any, **kwargs: Any) -> Any:
-        # A read runs as one plain function through `AsyncSession.run_sync`, on the event
+        # A read runs as one plain function through `AsyncConnection.run_sync`, on the event
         # loop's thread: it waits for the event the way SQLAlchemy awaits the driver.
         actions = actions_of(*args, **kwargs)
         reached.set()
@@ -191,15 +190,15 @@ async def test_a_join_the_database_fails_to_commit_is_unavailable_and_seats_no_o
 ) -> None:
     code, _token = await service.create("tiny", "race", "Anna", {"target": 20})
 
-    def disk_fails(_session: Session) -> None:
+    def disk_fails(_conn: Connection) -> None:
         raise OperationalError("COMMIT", None, Exception("disk I/O error"))
 
-    event.listen(Session, "before_commit", disk_fails)
+    event.listen(Engine, "commit", disk_fails)
     try:
         with pytest.raises(RoomError) as refused:
             await service.join(code, "Bence")
     finally:
-        event.remove(Session, "before_commit", disk_fails)
+        event.remove(Engine, "commit", disk_fails)
     assert refused.value.code == "unavailable"
     assert [s.name for s in (await service.snapshot(code)).seats] == ["Anna"]
     assert (await service.join(code, "Bence"))[0] == 1  # the seat the failed join did not take

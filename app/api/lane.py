@@ -1,0 +1,208 @@
+"""The lobby's three busiest requests without FastAPI's per-request machinery.
+
+Starting a match is five requests: `POST /api/rooms`, three `POST /api/rooms/{code}/join` and
+`POST /api/rooms/{code}/start`. FastAPI's handling of each (matching every route in turn,
+reading the content type through `email.message`, solving six dependencies, validating the
+body with pydantic, then the answer again against its model) cost more CPU than the work the
+request asked for (bench/README.md, "Starting a match"). `LobbyLane`, a pure ASGI middleware
+inside the body limit and the security headers, answers the plain form of these requests
+itself: a JSON body that is exactly the schema's (`schemas.py`), without a crew. It checks in
+FastAPI's order (the rate limit, then the room code, then the room layer) and answers the
+same status, headers and bytes, errors included (`http.error_response`).
+
+Anything else (a crew's create or join, a body the schema would refuse or take only with a
+conversion, another content type, a repeated header, a client that went away) goes on to
+the routes in `http.py` untouched, with the body it had, before anything is counted: they
+stay the API (OpenAPI included) and answer every other case as they always did.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeGuard
+
+import orjson
+from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.api import http
+from app.api.schemas import NAME_TEXT_MAX, OPTIONS_MAX, TEXT_MAX
+from app.rooms.errors import RoomError
+from app.rooms.service import RoomService
+
+CREATE_FIELDS = frozenset({"game", "mode", "name", "options", "crew"})
+JOIN_FIELDS = frozenset({"name"})
+OPTION_TYPES = (str, bool, int, float, type(None))  # schemas.OptionValue, strict
+ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")  # the routes' `{code}`: [^/]+
+
+
+class LobbyLane:
+    """ASGI middleware: create, join and start in their plain form (see the module)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST" or scope.get("root_path"):
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if path == "/api/rooms":
+            await self._create(scope, receive, send)
+            return
+        matched = ROOM_PATH.fullmatch(path)
+        if matched is None:
+            await self.app(scope, receive, send)
+        elif matched[2] == "join":
+            await self._join(scope, receive, send, matched[1])
+        else:
+            await self._start(scope, receive, send, matched[1])
+
+    async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body, messages = await _json_body(scope, receive)
+        fields = _create_fields(body)
+        if fields is None:
+            await self.app(scope, _replay(messages, receive), send)
+            return
+
+        async def create(service: RoomService) -> tuple[int, bytes]:
+            http.count_write(scope["app"].state, _address(scope))
+            code, token = await service.create(*fields)
+            return 201, _json({"code": code, "url": http.room_url(code), "seat": 0, "token": token})
+
+        await _answer(scope, receive, send, create)
+
+    async def _join(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
+        headers = _headers(scope)
+        body, messages = await _json_body(scope, receive)
+        name = _join_name(body)
+        if headers is None or headers[1] is not None or name is None:
+            # A crew token (the seat is the member's), or not the plain body: the route's.
+            await self.app(scope, _replay(messages, receive), send)
+            return
+
+        async def join(service: RoomService) -> tuple[int, bytes]:
+            http.count_write(scope["app"].state, _address(scope))
+            seat, token = await service.join(http.checked_code(code), name)
+            return 201, _json({"seat": seat, "token": token})
+
+        await _answer(scope, receive, send, join)
+
+    async def _start(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
+        headers = _headers(scope)
+        if headers is None:
+            await self.app(scope, receive, send)
+            return
+        authorization = None if headers[1] is None else headers[1].decode("latin-1")
+
+        async def start(service: RoomService) -> tuple[int, bytes]:
+            await service.start(http.checked_code(code), http.bearer_token(authorization))
+            return 200, b'{"status":"playing"}'
+
+        await _answer(scope, receive, send, start)
+
+
+Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
+
+
+async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -> None:
+    """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s."""
+    service: RoomService = scope["app"].state.service
+    try:
+        status, content = await handle(service)
+    except RoomError as exc:
+        response: Response = http.error_response(exc.status, exc.code, exc.message)
+    else:
+        response = Response(content, status_code=status, media_type="application/json")
+    await response(scope, receive, send)
+
+
+def _json(value: dict[str, Any]) -> bytes:
+    """As FastAPI writes a response model: compact, in field order (the values are ASCII)."""
+    return orjson.dumps(value)
+
+
+def _address(scope: Scope) -> str:
+    """`http.client_address` of the request."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
+def _headers(scope: Scope) -> tuple[bytes | None, bytes | None] | None:
+    """(content-type, authorization) of the request, None when either is repeated (the
+    routes decide which one counts)."""
+    content_type = authorization = None
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            if content_type is not None:
+                return None
+            content_type = value
+        elif name == b"authorization":
+            if authorization is not None:
+                return None
+            authorization = value
+    return content_type, authorization
+
+
+async def _json_body(scope: Scope, receive: Receive) -> tuple[Any, list[Message]]:
+    """The request's JSON body as FastAPI parses it (`json.loads`, for an `application/json`
+    content type), or None; and the messages read, for the routes if the lane passes."""
+    messages: list[Message] = []
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            return None, messages  # the client went away
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    headers = _headers(scope)
+    if headers is None or headers[0] is None or headers[0].lower() != b"application/json":
+        return None, messages
+    try:
+        return json.loads(b"".join(chunks)), messages
+    except ValueError:  # the route answers it `bad_json`
+        return None, messages
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    """`receive` with the messages the lane read first, in order."""
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        return pending.pop(0) if pending else await receive()
+
+    return replayed
+
+
+def _text(value: object, longest: int) -> TypeGuard[str]:
+    return type(value) is str and len(value) <= longest
+
+
+def _create_fields(body: Any) -> tuple[str, str, str, dict[str, Any] | None] | None:
+    """(game, mode, name, options) of a body that `schemas.CreateRoom` takes as it is, with a
+    name and without a crew; else None."""
+    if type(body) is not dict or not body.keys() <= CREATE_FIELDS or body.get("crew") is not None:
+        return None
+    game, mode, name, options = body.get("game"), body.get("mode"), body.get("name"), None
+    if not (_text(game, TEXT_MAX) and _text(mode, TEXT_MAX) and _text(name, NAME_TEXT_MAX)):
+        return None
+    if body.get("options") is not None:
+        options = body["options"]
+        if type(options) is not dict or len(options) > OPTIONS_MAX:
+            return None
+        for key, value in options.items():
+            if len(key) > TEXT_MAX or type(value) not in OPTION_TYPES:
+                return None
+    return game, mode, name, options
+
+
+def _join_name(body: Any) -> str | None:
+    """The name of a body that `schemas.JoinRoom` takes as it is, with a name; else None."""
+    if type(body) is not dict or not body.keys() <= JOIN_FIELDS:
+        return None
+    name = body.get("name")
+    return name if _text(name, NAME_TEXT_MAX) else None

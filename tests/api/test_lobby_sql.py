@@ -1,0 +1,111 @@
+"""The SQLite writer's SQL text (app/db/direct.py) stores and reads a lobby exactly as the Core
+statements of app/db/store.py do: the same rows, values in the same form, the same records."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
+
+from app.db import direct
+from app.db.migrate import upgrade
+from app.db.rooms import RoomRow, SeatRow, Tx
+from app.db.session import make_engine, sqlite_writer
+
+pytestmark = pytest.mark.asyncio
+
+STAMP = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}")  # how SQLAlchemy stores a time
+TIMES = {"created_at", "started_at", "joined_at", "updated_at"}
+
+
+def lobby(conn: Connection, code: str) -> tuple[RoomRow | None, list[SeatRow]]:
+    """A crew room with a host and a bot, started; its records read back."""
+    tx = Tx(conn)
+    row = RoomRow(
+        id=0,
+        code=code,
+        game="tiny",
+        mode="race",
+        options={"team": "Ferencváros", "target": 3, "odds": 1.5, "fast": True, "none": None},
+        status="lobby",
+        seed=2**62 + 1,
+        seed_hash="c" * 64,
+        seq=0,
+        rematch_code=None,
+        finished_at=None,
+        crew_id=7,
+    )
+    room_id = tx.add_room_unless_taken(row)
+    assert room_id is not None
+    assert tx.add_room_unless_taken(row) is None  # the code is taken: nothing inserted
+    tx.add_seat(room_id, SeatRow(0, "Anna", token_hash="a" * 64, member_id=3))
+    tx.add_seat(room_id, SeatRow(1, "Bot 1", bot=True))
+    with pytest.raises(IntegrityError):  # the seat is taken, as SQLAlchemy says it
+        tx.add_seat(room_id, SeatRow(1, "Bence", token_hash="b" * 64))
+    tx.add_snapshot(room_id, {"hand": ["Ő", 1, 2.5, None]}, {"since": {"0": 1.25}})
+    tx.start(room_id)
+    return tx.room(code), tx.seats(room_id)
+
+
+def stored(path: Path, code: str) -> dict[str, list[dict[str, Any]]]:
+    """The room's rows as SQLite holds them, without ids and codes, times by their form."""
+    db = sqlite3.connect(path)
+    db.row_factory = lambda cursor, row: {
+        d[0]: v for d, v in zip(cursor.description, row, strict=True)
+    }
+    try:
+        room_id = db.execute("SELECT id FROM room WHERE code = ?", (code,)).fetchone()["id"]
+        tables = {
+            "room": db.execute("SELECT * FROM room WHERE id = ?", (room_id,)).fetchall(),
+            "seat": db.execute("SELECT * FROM seat WHERE room_id = ?", (room_id,)).fetchall(),
+            "snapshot": db.execute(
+                "SELECT * FROM snapshot WHERE room_id = ?", (room_id,)
+            ).fetchall(),
+        }
+    finally:
+        db.close()
+    return {
+        table: [
+            {
+                name: bool(STAMP.fullmatch(row[name])) if name in TIMES and row[name] else row[name]
+                for name in row
+                if name not in ("id", "room_id", "code")
+            }
+            for row in rows
+        ]
+        for table, rows in tables.items()
+    }
+
+
+async def test_the_sqlite_writer_stores_and_reads_a_lobby_as_core_does(tmp_path: Path) -> None:
+    path = tmp_path / "lobby.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    upgrade(url)
+    engine = make_engine(url)
+    writer = sqlite_writer(engine)
+    assert writer is not None
+    try:
+        with writer.begin() as conn:
+            assert direct.writer(conn) is not None  # this one takes the SQL text
+            by_text = lobby(conn, "AAAAAA")
+        async with engine.begin() as conn:
+            by_core = await conn.run_sync(lobby, "BBBBBB")
+            assert await conn.run_sync(direct.writer) is None  # aiosqlite: Core
+    finally:
+        writer.dispose()
+        await engine.dispose()
+    text_room, core_room = by_text[0], by_core[0]
+    assert text_room is not None and core_room is not None
+    assert text_room.status == "playing" and text_room.options["team"] == "Ferencváros"
+    assert text_room.code == "AAAAAA" and core_room.code == "BBBBBB"
+    assert replace(text_room, id=0, code="") == replace(core_room, id=0, code="")
+    assert by_text[1] == by_core[1]
+    rows = stored(path, "AAAAAA")
+    assert [len(rows[table]) for table in ("room", "seat", "snapshot")] == [1, 2, 1]
+    assert rows == stored(path, "BBBBBB")
