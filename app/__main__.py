@@ -11,6 +11,7 @@ import argparse
 import gc
 import logging
 import sys
+from typing import Any
 
 import uvicorn
 
@@ -25,6 +26,18 @@ from app.settings import get_settings
 # Collecting less often makes stalls rarer, not longer; cyclic garbage waits
 # longer (peak RSS at human pace: bench/README.md).
 GC_YOUNG = 100_000
+
+
+# uvicorn's WebSocket settings (the in-process test server uses them too).
+SOCKET_OPTIONS: dict[str, Any] = {
+    "ws_max_size": 64 * 1024,  # larger than the 8 KiB cap, so we can answer bad_message
+    # Uncompressed frames: zlib per message and phone costs more CPU than the bytes it saves
+    # (a view is ~1.6 KB in the delta form), and the room's sends are then written as plain
+    # frames directly (app/api/wire.py).
+    "ws_per_message_deflate": False,
+    "ws_ping_interval": 20.0,  # the server's heartbeat: a dead phone is noticed in ~40 s
+    "ws_ping_timeout": 20.0,
+}
 
 
 def tune_gc() -> None:
@@ -68,9 +81,7 @@ def main(argv: list[str] | None = None) -> None:
         host=args.host,
         port=args.port,
         log_level=settings.log_level.lower(),
-        ws_max_size=64 * 1024,  # larger than the 8 KiB cap, so we can answer bad_message
-        ws_ping_interval=20.0,  # the server's heartbeat: a dead phone is noticed in ~40 s
-        ws_ping_timeout=20.0,
+        **SOCKET_OPTIONS,
         timeout_graceful_shutdown=10,
         proxy_headers=True,
         # Whose X-Forwarded-For to believe: only the reverse proxies named (README); with

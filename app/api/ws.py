@@ -16,6 +16,7 @@ from pydantic import ValidationError as PydanticError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.limits import Window
+from app.api.wire import Wire
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
 from app.rooms.errors import RoomError
@@ -225,6 +226,9 @@ class Session:
 # --- sockets that stop reading, and how many one address may open ----------------------------
 
 
+WIRE = "pitchside.wire"  # the scope's extension that holds the socket's `Wire`, if any
+
+
 class SocketGuard:
     """ASGI middleware for the WebSockets: an address may hold `per_address` of them open
     (more are refused at the handshake, 403), and a socket that has not taken a message
@@ -259,6 +263,8 @@ class SocketGuard:
             await send({"type": "websocket.close", "code": 1008, "reason": "too many sockets"})
             return
         self.open[address] = self.open.get(address, 0) + 1
+        # The room's sends to this socket may skip ASGI (app/api/wire.py).
+        scope.setdefault("extensions", {})[WIRE] = Wire.of(send, self.send_timeout)
         transport = getattr(getattr(send, "__self__", None), "transport", None)
         if transport is not None and self.send_buffer > 0:
             sock = transport.get_extra_info("socket")
@@ -326,7 +332,9 @@ async def room_socket(ws: WebSocket, code: str) -> None:
             await ws.close(4404, "no such room")
             return
         seat = await session.hello()
-        async with service.connect(ws, code, seat, delta=session.delta) as conn:
+        wire: Wire | None = (ws.scope.get("extensions") or {}).get(WIRE)
+        wire = wire if wire is not None and wire.usable() else None
+        async with service.connect(ws, code, seat, delta=session.delta, wire=wire) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; service.connect has unregistered it

@@ -13,6 +13,7 @@ SQLAlchemy's cache. Column defaults (`created_at`, `joined_at`, ...) are the tab
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias, cast
 
@@ -211,14 +212,7 @@ def advance_rooms(conn: Connection, rooms: list[tuple[int, int, bool]]) -> None:
         return
     now = utcnow()
     if conn.dialect.name == "sqlite":
-        done = _binder(conn, Room.finished_at)(now)
-        conn.exec_driver_sql(
-            "UPDATE room SET seq = ?, status = ?, finished_at = ? WHERE id = ?",
-            [
-                (seq, "finished", done, id_) if end else (seq, "playing", None, id_)
-                for id_, seq, end in rooms
-            ],
-        )
+        SqliteBatch.of(conn.dialect).advance(conn.connection.dbapi_connection, rooms)
         return
     statement = (
         update(Room)
@@ -251,15 +245,7 @@ def save_snapshots(
     if not snapshots:
         return
     if conn.dialect.name == "sqlite":
-        json, now = _binder(conn, Snapshot.state), _binder(conn, Snapshot.updated_at)(utcnow())
-        conn.exec_driver_sql(
-            "UPDATE snapshot SET seq = ?, state = ?, log = ?, clock = ?, updated_at = ?"
-            " WHERE room_id = ? AND seq < ?",
-            [
-                (seq, json(state), json(log), json(clock), now, room, seq)
-                for room, seq, state, log, clock in snapshots
-            ],
-        )
+        SqliteBatch.of(conn.dialect).save(conn.connection.dbapi_connection, snapshots)
         return
     statement = (
         update(Snapshot)
@@ -282,25 +268,76 @@ def save_snapshots(
 
 
 def _append_actions_sqlite(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
-    action, note = _binder(conn, Action.action), _binder(conn, Action.note)
-    now = _binder(conn, Action.created_at)(utcnow())
-    values = [
-        (r["room_id"], r["seq"], r["seat"], r["cid"], action(r["action"]), note(r["note"]), now)
-        for r in rows
-    ]
-    result = conn.exec_driver_sql(
-        "INSERT INTO action (room_id, seq, seat, cid, action, note, created_at) VALUES "
-        + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(values))
-        + " ON CONFLICT DO NOTHING RETURNING room_id, seq",
-        tuple(itertools.chain.from_iterable(values)),  # one statement: one round of SQLite
-    )
-    return {(room_id, seq) for room_id, seq in result}
+    return SqliteBatch.of(conn.dialect).append(conn.connection.dbapi_connection, rows)
 
 
-def _binder(conn: Connection, column: Any) -> Callable[[Any], Any]:
-    """What SQLAlchemy stores for a value of `column` on this connection's database."""
-    process = column.type.dialect_impl(conn.dialect).bind_processor(conn.dialect)
-    return process or (lambda value: value)
+class SqliteBatch:
+    """The command path's statements on SQLite, straight on the sqlite3 connection: the
+    values made once per batch by the columns' own types (so the rows read back exactly as
+    SQLAlchemy's would), the SQL text fixed (sqlite3 keeps it prepared). Through
+    `exec_driver_sql` and a bind processor looked up per call, SQLAlchemy's part of a lone
+    action's commit was a third of it (bench/README.md)."""
+
+    def __init__(self, dialect: Any) -> None:
+        def bind(column: Any) -> Callable[[Any], Any]:
+            process = column.type.dialect_impl(dialect).bind_processor(dialect)
+            return process or (lambda value: value)
+
+        self.json = bind(Action.action)
+        self.stamp = bind(Action.created_at)
+
+    @classmethod
+    def of(cls, dialect: Any) -> SqliteBatch:
+        made = _BATCHES.get(dialect)
+        if made is None:
+            made = _BATCHES[dialect] = cls(dialect)
+        return made
+
+    def append(self, db: Any, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
+        """`append_actions` on the DB-API connection `db` (sqlite3, or SQLAlchemy's adapter
+        of aiosqlite on an in-memory database)."""
+        json, now = self.json, self.stamp(utcnow())
+        values = [
+            (r["room_id"], r["seq"], r["seat"], r["cid"], json(r["action"]), json(r["note"]), now)
+            for r in rows
+        ]
+        cursor = db.cursor()
+        cursor.execute(
+            "INSERT INTO action (room_id, seq, seat, cid, action, note, created_at) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(values))
+            + " ON CONFLICT DO NOTHING RETURNING room_id, seq",
+            tuple(itertools.chain.from_iterable(values)),  # one statement: one round of SQLite
+        )
+        return {(room_id, seq) for room_id, seq in cursor.fetchall()}
+
+    def advance(self, db: Any, rooms: list[tuple[int, int, bool]]) -> None:
+        """`advance_rooms` on the DB-API connection `db`."""
+        done = self.stamp(utcnow())
+        db.cursor().executemany(
+            "UPDATE room SET seq = ?, status = ?, finished_at = ? WHERE id = ?",
+            [
+                (seq, "finished", done, id_) if end else (seq, "playing", None, id_)
+                for id_, seq, end in rooms
+            ],
+        )
+
+    def save(
+        self, db: Any, snapshots: list[tuple[int, int, dict[str, Any], list[Any], dict[str, Any]]]
+    ) -> None:
+        """`save_snapshots` on the DB-API connection `db`."""
+        json, now = self.json, self.stamp(utcnow())
+        db.cursor().executemany(
+            "UPDATE snapshot SET seq = ?, state = ?, log = ?, clock = ?, updated_at = ?"
+            " WHERE room_id = ? AND seq < ?",
+            [
+                (seq, json(state), json(log), json(clock), now, room, seq)
+                for room, seq, state, log, clock in snapshots
+            ],
+        )
+
+
+# By dialect: each engine's has its own JSON codec (session.py's JSON_CODEC).
+_BATCHES: weakref.WeakKeyDictionary[Any, SqliteBatch] = weakref.WeakKeyDictionary()
 
 
 def recent_finished(conn: Connection, limit: int) -> Sequence[AnyRow]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TypedDict, TypeVar, runtime_checkable
+from typing import Any, Final, NotRequired, Protocol, TypedDict, TypeVar, runtime_checkable
 
 JsonValue = Any
 JsonDict = dict[str, Any]
@@ -68,9 +68,24 @@ Viewer = int | None | Reveal  # a seat, None for a spectator, REVEAL for everyth
 class Result(TypedDict):
     """The outcome of a finished match: the winning seats ([] for a draw, several for a shared
     win). Each game subclasses it with its own totals (score, money); on the wire it is the
-    same JSON object."""
+    same JSON object.
+
+    `stats`, where a game counts them: the match's stats for the full-time screen, {name:
+    [seat 0, seat 1]}, in the order shown, each labelled by the client's `<game>.stats.<name>`.
+    """
 
     winners: list[int]
+    stats: NotRequired[dict[str, list[int]]]
+
+
+def shot_stats(goals: Sequence[int], shots: Sequence[int]) -> dict[str, list[int]]:
+    """The first rows of a football game's `Result.stats`, per seat: goals, shots and saves,
+    a save being a shot of the other seat that did not score."""
+    return {
+        "goals": list(goals),
+        "shots": list(shots),
+        "saves": [shots[1] - goals[1], shots[0] - goals[0]],
+    }
 
 
 TEXT_OPTION_MAX: Final = 24  # text options (team names) follow PROTOCOL.md's `name` rule

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from app.rooms.views import RoomSnapshot, Utf8Text
+from app.rooms.views import RoomSnapshot
 
 PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
@@ -52,6 +52,9 @@ class ViewParts:
     public: dict[str, bytes]  # shared by every viewer of the same push
     private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
+    # The `private` the engine gave: when the next view's is the very same object (an engine
+    # may hand the same part to every step that does not change it), its encoding is reused.
+    private_of: Any = None
 
 
 class DeltaPush:
@@ -66,26 +69,35 @@ class DeltaPush:
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
 
-    def parts_of(self, snap: RoomSnapshot, seat: int | None) -> ViewParts:
-        """A viewer's parts of `snap` (at this push's seq)."""
+    def parts_of(
+        self, snap: RoomSnapshot, seat: int | None, base: ViewParts | None = None
+    ) -> ViewParts:
+        """A viewer's parts of `snap` (at this push's seq); `base`: a view the phone holds."""
         parts = self._viewers.get(seat)
         if parts is None:
-            parts = self._viewers[seat] = self.parts(snap.view(seat))
+            parts = self._viewers[seat] = self.parts(snap.view(seat), base)
         return parts
 
-    def parts(self, view: dict[str, Any]) -> ViewParts:
+    def parts(self, view: dict[str, Any], base: ViewParts | None = None) -> ViewParts:
         if self._public is None:
             self._public = _members(view["public"])
             self._log = view["log"]
         private = view["private"]
+        if private is None:
+            encoded = None
+        elif base is not None and private is base.private_of:
+            encoded = base.private
+        else:
+            encoded = _members(private)
         log = self._log
         return ViewParts(
             seq=self.seq,
             fixed=tuple(view[k] for k in FIXED),
             top=_members({k: v for k, v in view.items() if k not in PATCHED and k not in FIXED}),
             public=self._public,
-            private=None if private is None else _members(private),
+            private=encoded,
             log_seq=int(log[-1]["seq"]) if log else -1,
+            private_of=private,
         )
 
     def _log_since(self, seq: int) -> bytes:
@@ -99,16 +111,16 @@ class DeltaPush:
             encoded = self._log_after[seq] = orjson.dumps(log[first:])
         return encoded
 
-    def whole(self, parts: ViewParts) -> Utf8Text:
+    def whole(self, parts: ViewParts) -> bytes:
         """The PROTOCOL.md v1 view message, made of the parts."""
         view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.top
         view["public"] = _key("public") + _object(parts.public)
         private = b"null" if parts.private is None else _object(parts.private)
         view["private"] = _key("private") + private
         view["log"] = _key("log") + self._log_since(-1)
-        return Utf8Text(b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view)))
+        return b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view))
 
-    def delta(self, parts: ViewParts, base: ViewParts) -> Utf8Text:
+    def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
         was = base.top
         top = {k: v for k, v in parts.top.items() if was.get(k) != v}
@@ -127,7 +139,7 @@ class DeltaPush:
         if gone:
             out += [b',"drop":', orjson.dumps(gone)]
         out += [b',"log":', self._log_since(base.log_seq), b"}"]
-        return Utf8Text(b"".join(out))
+        return b"".join(out)
 
 
 def _changed(

@@ -20,7 +20,7 @@ from app.rooms.broker import Message
 from app.rooms.cache import RoomCache
 from app.rooms.clock import Clock, SetAway
 from app.rooms.errors import RoomError
-from app.rooms.hub import Connection, Hub, Socket
+from app.rooms.hub import Connection, Hub, Socket, Wire
 from app.rooms.odds import OddsJobs
 from app.rooms.views import RoomSnapshot
 
@@ -144,11 +144,18 @@ class Fanout:
 
     @asynccontextmanager
     async def connect(
-        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> AsyncIterator[Connection]:
         """Register a socket for its room for as long as the block runs; always unregisters.
-        `delta`: the phone asked for views in the delta form (app/rooms/deltas.py)."""
-        conn = self.hub.register(ws, code, seat, delta=delta)
+        `delta`: the phone asked for views in the delta form (app/rooms/deltas.py); `wire`:
+        its frames may be written directly (hub.py)."""
+        conn = self.hub.register(ws, code, seat, delta=delta, wire=wire)
         try:
             await self._welcome(conn)
             yield conn

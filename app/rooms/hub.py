@@ -49,11 +49,33 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+class Wire(Protocol):
+    """The socket's frames written directly, several messages in one `write()`
+    (app/api/wire.py); without one, each message is sent on its own through `Socket`."""
+
+    def write(self, texts: list[str | bytes]) -> bool: ...  # False: paused, nothing written
+    async def drain(self) -> None: ...  # until it takes writes again (or ConnectionError)
+
+
 class Connection:
+    """One phone's socket: what it is sent, in order, by its own writer so that a phone that
+    stops reading delays nobody. With a `Wire`, what one loop turn queued for it (an ack and
+    a view) goes out at the end of that turn in one write, without waking the writer; the
+    writer then only waits out a full buffer and closes."""
+
     def __init__(
-        self, ws: Socket, code: str, seat: int | None, limit: int, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        limit: int,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> None:
         self.ws = ws
+        self.wire = wire
+        self._flush_soon = False  # a flush of the queue is scheduled for this loop turn
         self.code = code
         self.seat = seat
         self.limit = max(2, limit)
@@ -61,7 +83,9 @@ class Connection:
         # the next one is sent against; None until it has one whole.
         self.delta = delta
         self.base: ViewParts | None = None
-        self._queue: deque[tuple[bool, str]] = deque()  # (is_view, text)
+        # (is_view, the message): a text, or its UTF-8 (the delta form is made in bytes, and
+        # a wire writes bytes; only ASGI's send needs a str)
+        self._queue: deque[tuple[bool, str | bytes]] = deque()
         self._views_queued = 0
         self._wake = asyncio.Event()
         self._drops_in_a_row = 0
@@ -73,7 +97,7 @@ class Connection:
     def send(self, message: JsonDict) -> None:
         self._enqueue(False, orjson.dumps(message).decode())
 
-    def send_view(self, seq: int, status: str, message: str) -> None:
+    def send_view(self, seq: int, status: str, message: str | bytes) -> None:
         """Queue an encoded view message (`RoomSnapshot.view_message`)."""
         self.last_view = (seq, status)
         self._enqueue(True, message)
@@ -85,8 +109,8 @@ class Connection:
             self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
             return
         push = push or DeltaPush(snap.seq)
-        parts = push.parts_of(snap, self.seat)
         base = self.base
+        parts = push.parts_of(snap, self.seat, base)
         # Whole when it holds none, or when the views queued before are about to be dropped
         # (the one a delta would be made against would never arrive).
         if base is None or self._views_queued >= self.limit:
@@ -96,7 +120,7 @@ class Connection:
         self.base = parts
         self.send_view(snap.seq, snap.status, message)
 
-    def _enqueue(self, is_view: bool, text: str) -> None:
+    def _enqueue(self, is_view: bool, text: str | bytes) -> None:
         if self.closed:
             return
         if is_view and self._views_queued >= self.limit:
@@ -111,22 +135,54 @@ class Connection:
             return
         self._queue.append((is_view, text))
         self._views_queued += is_view
-        self._wake.set()
+        if self.wire is None:
+            self._wake.set()
+        elif not self._flush_soon:
+            self._flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what is queued in one go (with a `Wire`), unless the writer has to wait for
+        the phone to read first."""
+        self._flush_soon = False
+        if self._queue and not self.closed and not self._write_queued():
+            self._wake.set()
+
+    def _write_queued(self) -> bool:
+        """Everything queued onto the wire at once; False if it takes nothing now. A socket
+        already closing counts as closed (the receive loop sees it go and unregisters)."""
+        assert self.wire is not None
+        try:
+            if not self.wire.write([text for _, text in self._queue]):
+                return False
+        except ConnectionError:
+            self.closed = True
+            self._queue.clear()
+            return True
+        if self._views_queued:
+            self._drops_in_a_row = 0
+            metrics.VIEWS_SENT.inc(self._views_queued)
+        self._queue.clear()
+        self._views_queued = 0
+        return True
 
     def close_after_sending(self, code: int, reason: str) -> None:
         """Close once everything queued so far has been sent."""
         self._closing = (code, reason)
-        self._wake.set()
+        self._wake.set()  # (the writer writes what a wire's flush has not, then closes)
 
     async def _write(self) -> None:
         try:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
-                while self._queue:
+                while self._queue and self.wire is not None and not self.closed:
+                    await self.wire.drain()
+                    self._write_queued()
+                while self._queue and self.wire is None:
                     is_view, text = self._queue.popleft()
                     self._views_queued -= is_view
-                    await self.ws.send_text(text)
+                    await self.ws.send_text(text if isinstance(text, str) else text.decode())
                     if is_view:
                         self._drops_in_a_row = 0
                         metrics.VIEWS_SENT.inc()
@@ -175,9 +231,15 @@ class Hub:
     # --- connections ------------------------------------------------------------------------
 
     def register(
-        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> Connection:
-        conn = Connection(ws, code, seat, self.send_queue, delta=delta)
+        conn = Connection(ws, code, seat, self.send_queue, delta=delta, wire=wire)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         return conn

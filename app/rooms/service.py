@@ -34,7 +34,7 @@ from app.rooms.checks import clock_default, game_options
 from app.rooms.clock import Clock
 from app.rooms.errors import RoomError, unavailable
 from app.rooms.fanout import Fanout, Followups
-from app.rooms.hub import Connection, Hub, Socket
+from app.rooms.hub import Connection, Hub, Socket, Wire
 from app.rooms.lobby import Lobby
 from app.rooms.odds import OddsJobs, OddsWorker
 from app.rooms.rematch import Rematches
@@ -115,11 +115,18 @@ class RoomService:
         await self.fanout.on_message(message)
 
     def connect(
-        self, ws: Socket, code: str, seat: int | None, *, delta: bool = False
+        self,
+        ws: Socket,
+        code: str,
+        seat: int | None,
+        *,
+        delta: bool = False,
+        wire: Wire | None = None,
     ) -> AbstractAsyncContextManager[Connection]:
         """A phone's socket in its room for as long as the block runs (`Fanout.connect`);
-        `delta`: it asked for views in the delta form."""
-        return self.fanout.connect(ws, code, seat, delta=delta)
+        `delta`: it asked for views in the delta form; `wire`: its frames may be written
+        directly (hub.py)."""
+        return self.fanout.connect(ws, code, seat, delta=delta, wire=wire)
 
     # --- reading ----------------------------------------------------------------------------
 

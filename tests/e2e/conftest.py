@@ -262,6 +262,15 @@ _CLIPPED_JS = """
       out.push(`"${label}" is cut off at the bottom (${el.scrollHeight} > ${el.clientHeight} px)`);
     const r = el.getBoundingClientRect();
     if (r.right > vw + 1) out.push(`"${label}" runs past the right edge of the screen`);
+    // a row that clips or scrolls sideways hides what lies past its edge (a name cut to "D")
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      if (r.left < q.left - 1 || r.right > q.right + 1) {
+        out.push(`"${label}" is cut off by the edge of ${a.id ? '#' + a.id : a.tagName.toLowerCase()}`);
+        break;
+      }
+    }
     // a text that spills out of a box that does not clip it
     const range = document.createRange();
     range.selectNodeContents(el);
@@ -293,7 +302,8 @@ async def assert_in_view(page: Any, selector: str, timeout_ms: int = 3000) -> No
 
 async def assert_no_clipped_labels(page: Any, selector: str = LABELLED) -> None:
     """No visible button, chip or control (or whatever `selector` names) has a label wider or
-    taller than its box, none runs off the screen, and the page does not scroll sideways."""
+    taller than its box, none runs off the screen or past the edge of a row that clips or
+    scrolls sideways, and the page does not scroll sideways."""
     problems = await page.evaluate(_CLIPPED_JS, selector)
     assert not problems, "clipped labels:\n" + "\n".join(problems)
 

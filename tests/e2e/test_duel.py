@@ -159,6 +159,16 @@ PHONE_CHECK = """
   const tall = chosen ? chosen.getBoundingClientRect().height : 0;
   if (tall > 2 * innerHeight) problems.push(`the decision ${name(chosen)} is ${Math.round(tall)} px tall, over 2 screens`);
   const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  // a drawer tab's ▴ (its ::before) sits above the label's first line, never on it
+  for (const tab of document.querySelectorAll("#bar-tabs .bar-tab")) {
+    const arrow = getComputedStyle(tab, "::before");
+    if (arrow.content === "none" || !tab.getClientRects().length) continue;
+    const bottom = tab.getBoundingClientRect().top + tab.clientTop + parseFloat(arrow.top) + parseFloat(arrow.height);
+    const text = document.createRange();
+    text.selectNodeContents(tab);
+    const top = text.getBoundingClientRect().top;
+    if (bottom > top + 0.5) problems.push(`the ▴ of "${tab.innerText.replace(/\\s+/g, " ")}" runs into its label`);
+  }
   for (const badge of document.querySelectorAll(".table-duel .dcard .badge")) {
     const box = badge.getBoundingClientRect();
     for (const other of badge.parentElement.querySelectorAll(".v.tl, .v.br, .eye")) {
@@ -189,12 +199,16 @@ async def screen(page: Any, name: str) -> None:
     await page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
 
 
-# The labelled controls the tables draw: the table, its part of the bar, the result's recap
-# (the shell's own row of drawer tabs scrolls sideways by design and is the shell's to check).
+# The labelled controls of a table screen: the table, the dock (the bar and the shell's drawer
+# tabs, which never scroll sideways: each shows its whole label) and the result's recap; and
+# the header's seat names, each whole (not cut to an initial, nor past the row's edge).
 TABLE_LABELS = ", ".join(
-    f"{band} {control}"
-    for band in (".table", "#bar-table", "#bar > :not(#bar-tabs)", "#result")
-    for control in ("button", "summary", "select", ".chip")
+    [
+        f"{band} {control}"
+        for band in (".table", "#dock", "#result")
+        for control in ("button", "summary", "select", ".chip")
+    ]
+    + ["#table-seats .seat-who"]
 )
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, assert_no_clipped_labels
 from tests.e2e.test_duel import check_phone, check_result_in_view, expect, screen
 from tests.e2e.test_lobby import ROOM_PATH, take_seat
 
@@ -241,7 +241,10 @@ async def test_four_phones_play_drukker_to_the_payout(
 async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     browser: Any, app_url: str, shot: Any
 ) -> None:
-    pages = await table_of(browser, app_url, "bukmeker", ["Anna", "Bence", "Dóra", "Zoli"])
+    # Bence's phone is in Hungarian, Dóra's in Danish: the most drawer tabs, each label whole
+    # in every language (check_phone at each decision looks at the dock's tabs too)
+    langs = ("hu", "da")
+    pages = await table_of(browser, app_url, "bukmeker", ["Anna", "Bence", "Dóra", "Zoli"], langs)
     tv_context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     tv = await tv_context.new_page()
     await tv.goto(f"{pages[0].url}?screen=board")
@@ -267,7 +270,8 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
 
     await play_until(pages, done, 900, shot, "bukmeker")
     for page in pages:
-        await page.locator("#result").get_by_text("Settlement").first.wait_for()
+        settled = re.compile("^(Settlement|Elszámolás|Afregning)")
+        await page.locator("#result").get_by_text(settled).first.wait_for()
         await check_result_in_view(page)
         await screen(page, f"foci-bukmeker-result-{pages.index(page)}")
     # the whole result fits the screen: the walk-through is one tap away in it
@@ -280,6 +284,14 @@ async def test_a_bukmeker_night_from_the_room_link_to_the_settlement(
     await board.get_by_text(re.compile("^Settlement")).wait_for()  # the TV walks it by itself
     await shot(tv, "foci-bukmeker-board-settlement")
     await shot(pages[0], "foci-bukmeker-result")
+    # The result put aside: the most drawer tabs of all (the result's own too), each whole on a
+    # Hungarian and a Danish phone.
+    for page in pages[1:3]:
+        await page.locator("#see-table").tap()
+        await page.locator("#show-result").wait_for()
+        assert await page.locator("#bar-tabs button").count() >= 6
+        await assert_no_clipped_labels(page, "#dock button")
+        await screen(page, f"foci-bukmeker-tabs-{langs[pages.index(page) - 1]}")
 
 
 async def scorer_taps(page: Any, label: str) -> None:
@@ -308,15 +320,22 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await watcher.evaluate(WATCH_BANNERS)
     await scorer_taps(scorer, "GOAL Home")
     await watcher.wait_for_function("window.banners.includes('MÅÅÅL!')")  # the goal flash
-    await scorer_taps(scorer, "↶ Undo GOAL Home")
-    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
-    await shot(watcher, "foci-live-disallowed")
-    # A corner entered by mistake is taken back at once: the pad's Undo names it.
-    await scorer_taps(scorer, "Corner")
+    # Each entry gets a 5 s toast above the bar (UX.md §3.4), never over the pad; its Undo
+    # takes the entry back.
+    await scorer.locator(".toast", has_text="GOAL Home ✓").wait_for()
+    await check_phone(scorer)  # the pad in view and covered by no toast
     await shot(scorer, "foci-live-pad")
     await screen(scorer, "foci-live-pad")
+    await scorer_taps(scorer, "Undo")  # the toast's button (the pad's reads "↶ Undo …")
+    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
+    await shot(watcher, "foci-live-disallowed")
+    # A corner entered by mistake is taken back with the pad's lasting Undo, which names it;
+    # the corner's toast goes with it.
+    await scorer_taps(scorer, "Corner")
+    await scorer.locator(".toast", has_text="Corner ✓").wait_for()
     await scorer_taps(scorer, "↶ Undo Corner")
     await scorer.get_by_role("button", name="Corner 0").wait_for()
+    await expect(scorer.locator(".toast", has_text="Corner ✓")).to_have_count(0)
     for label in ("GOAL Home", "Corner", "Half time"):
         await scorer_taps(scorer, label)
     # Anna hands the role to Dóra: Dóra's phone says so and has the pad in view, but no Undo

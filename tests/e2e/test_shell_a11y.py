@@ -13,6 +13,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,10 +69,15 @@ async def violations(page: Any, axe_js: Path) -> list[str]:
     ]
 
 
-async def check(page: Any, axe_js: Path, where: str, problems: dict[str, list[str]]) -> None:
+Finder = Callable[[Any, Path], Awaitable[list[str]]]
+
+
+async def check(
+    page: Any, axe_js: Path, where: str, problems: dict[str, list[str]], find: Finder = violations
+) -> None:
     for theme in ("light", "dark"):
         await page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-        found = await violations(page, axe_js)
+        found = await find(page, axe_js)
         if found:
             problems[f"{where} ({theme})"] = found
 
@@ -109,6 +115,102 @@ async def test_no_serious_violation_on_home_lobby_tables_and_result(
     await phone.goto(f"{fast_bots_url}/r/{done['code']}")
     await phone.locator("#result").wait_for()
     await check(phone, axe_js, "duel result", problems)
+    assert not problems, "\n".join(
+        f"{where}:\n  " + "\n  ".join(v) for where, v in problems.items()
+    )
+
+
+# Every text that is dimmed or disabled (a disabled control, the bar while offline, a stale
+# presence dot, a replay's lines still to come, anything under an opacity below 1), with its
+# contrast as axe-core's own colour code measures it (opacity included). axe's color-contrast
+# rule passes over disabled controls (WCAG exempts them); UX.md §1.8 does not: contrast wins
+# over §2's dimming, so a dimmed state must stay readable (≥ 4.5:1, large text ≥ 3:1).
+DIMMED_CONTRAST = """
+() => {
+  const color = axe.commons.color;
+  const dimmedBy = (el) => {
+    for (let e = el; e; e = e.parentElement) if (parseFloat(getComputedStyle(e).opacity) < 1) return true;
+    return false;
+  };
+  const ownText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+  // Texts of the same ink, opacity and backdrop (a list's rows) are one check: axe cannot read
+  // the rows a scrolled list hides under the bar.
+  const kind = (el) => {
+    let alpha = 1, backdrop = "";
+    for (let e = el; e; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      alpha *= parseFloat(cs.opacity);
+      if (!backdrop && cs.backgroundColor !== "rgba(0, 0, 0, 0)") backdrop = cs.backgroundColor;
+    }
+    const cs = getComputedStyle(el);
+    return `${cs.color} ${alpha} ${backdrop} ${cs.fontSize} ${cs.fontWeight}`;
+  };
+  const out = [];
+  const unread = new Map();
+  const read = new Set();
+  for (const el of document.querySelectorAll("body *")) {
+    if (!ownText(el) || !shown(el) || el.closest(".toast, dialog:not([open])")) continue;
+    if (!el.closest(":disabled, [aria-disabled=true], .offline, .stale, .future") && !dimmedBy(el)) continue;
+    const k = kind(el);
+    if (read.has(k)) continue;
+    // axe reads the colours at the element's place on screen, from the layout it was set up on
+    el.scrollIntoView({ block: "center" });
+    axe.setup(document);
+    const bg = color.getBackgroundColor(el, []);
+    const fg = bg && color.getForegroundColor(el, false, bg);
+    axe.teardown();
+    const text = el.textContent.trim().replace(/\\s+/g, " ").slice(0, 30);
+    if (!bg || !fg) { unread.set(k, text); continue; }
+    read.add(k);
+    unread.delete(k);
+    const ratio = color.getContrast(bg, fg);
+    const cs = getComputedStyle(el);
+    const size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (parseInt(cs.fontWeight, 10) >= 700 && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) out.push(`"${text}" ${ratio.toFixed(2)}:1 (${fg.toHexString()} on ${bg.toHexString()})`);
+  }
+  for (const text of unread.values()) out.push(`"${text}": axe cannot tell its colours`);
+  if (!read.size) out.push("no dimmed or disabled text on the page to check");
+  return out;
+}
+"""
+
+
+async def dimmed_contrast(page: Any, axe_js: Path) -> list[str]:
+    """The dimmed texts of the page below their contrast, one line each."""
+    if not await page.evaluate("typeof window.axe !== 'undefined'"):
+        await page.add_script_tag(path=str(axe_js))
+    found: list[str] = await page.evaluate(DIMMED_CONTRAST)
+    return found
+
+
+async def test_dimmed_and_disabled_texts_keep_their_contrast(
+    browser: Any, fast_bots_url: str, axe_js: Path
+) -> None:
+    problems: dict[str, list[str]] = {}
+    lobby = api_room(fast_bots_url, "duel", "match", bots=0, start=False)  # Start: disabled
+    host = await seated_phone(browser, fast_bots_url, lobby["code"], lobby["seats"][0])
+    await host.goto(f"{fast_bots_url}/r/{lobby['code']}")
+    await host.locator("#start[disabled]").wait_for()
+    await check(host, axe_js, "lobby", problems, dimmed_contrast)
+
+    # Drukker's keep 4 of 8: every seat decides at once, its confirm disabled until 4 are kept
+    room = api_room(fast_bots_url, "focifogadas", "drukker", bots=0, humans=("Bence",))
+    phone = await seated_phone(browser, fast_bots_url, room["code"], room["seats"][0])
+    await phone.goto(f"{fast_bots_url}/r/{room['code']}")
+    await phone.locator("#bar button[disabled]").first.wait_for()
+    await check(phone, axe_js, "table", problems, dimmed_contrast)
+    await phone.context.set_offline(True)  # the bar locks: every control disabled
+    await phone.locator("#bar.offline").wait_for(timeout=8000)
+    await check(phone, axe_js, "offline table", problems, dimmed_contrast)
+    await phone.context.close()
+
+    done = finished_room(fast_bots_url, "duel", "match")
+    replay = await (await browser.new_context(**PHONE)).new_page()
+    await replay.goto(f"{fast_bots_url}/r/{done['code']}/replay")
+    await replay.locator(".replay-line.future").first.wait_for()  # the lines still to come
+    await check(replay, axe_js, "replay", problems, dimmed_contrast)
     assert not problems, "\n".join(
         f"{where}:\n  " + "\n  ".join(v) for where, v in problems.items()
     )

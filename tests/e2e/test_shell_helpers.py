@@ -19,6 +19,8 @@ button{width:60px;height:44px;overflow:hidden;white-space:nowrap}</style>
 <header data-band=head><p id=status>Your move</p></header>
 <main><button id=ok>OK</button><div style="height:2000px"></div><button id=far>Far</button></main>
 <button id=wide>GOAL FERENCVÁROS</button>
+<ul id=seats style="display:flex;width:100px;overflow-x:auto;white-space:nowrap;gap:10px">
+<li><span class=who>Anna</span><li><span class=who>Bence</span><li><span class=who>Dóra</span></ul>
 <footer id=bar><button id=confirm>Go</button></footer>"""
 
 
@@ -50,4 +52,9 @@ async def test_helpers_tell_visible_from_hidden_and_clipped(browser: Any) -> Non
     with pytest.raises(AssertionError, match="GOAL FERENC"):
         await assert_no_clipped_labels(page)
     await assert_no_clipped_labels(page, "#ok, #confirm")
+    # a name past the edge of a row that scrolls sideways is cut, though it fits its own box
+    with pytest.raises(AssertionError, match='"Dóra" is cut off by the edge of #seats'):
+        await assert_no_clipped_labels(page, "#seats .who")
+    await page.evaluate("document.getElementById('seats').style.flexWrap = 'wrap'")
+    await assert_no_clipped_labels(page, "#seats .who")
     await context.close()

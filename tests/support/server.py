@@ -15,10 +15,12 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import uvicorn
 
+from app.__main__ import SOCKET_OPTIONS
 from app.db.migrate import upgrade
 from app.main import create_app
 from app.settings import Settings
@@ -84,7 +86,11 @@ class RunningServer:
         self.thread.join(timeout=15)
 
 
-def start_server(database_url: str, **settings: object) -> RunningServer:
+def start_server(
+    database_url: str, uvicorn_options: dict[str, Any] | None = None, **settings: object
+) -> RunningServer:
+    """The app in a thread of this process, with `python -m app`'s socket options (or
+    those changed by `uvicorn_options`)."""
     port = free_port()
     config = Settings(
         database_url=database_url,
@@ -102,8 +108,8 @@ def start_server(database_url: str, **settings: object) -> RunningServer:
             host="127.0.0.1",
             port=port,
             log_level="warning",
-            ws_max_size=64 * 1024,
             lifespan="on",
+            **(SOCKET_OPTIONS | (uvicorn_options or {})),
         )
     )
     thread = threading.Thread(target=server.run, daemon=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.base import Result
+from app.games.base import Result, shot_stats
 from app.games.duel.state import Events, Phase, State, player
 
 
@@ -70,4 +70,17 @@ def result(state: State) -> DuelResult | None:
         "score": list(state.score),
         "shootout": goals,
         "possessions": state.possessions,
+        "stats": stats(state),
+    }
+
+
+def stats(state: State) -> dict[str, list[int]]:
+    """The match's stats, {name: [seat 0, seat 1]}, as the full-time screen lists them. Goals
+    are the score's (the shoot-out's are the result's `shootout`); a save is a shot of the
+    other seat that did not score ("An attack" 5: defence wins or tie = save)."""
+    counts = state.counts
+    return {
+        **shot_stats(state.score, counts.shots),
+        "duels": list(counts.duels),
+        "attacks": list(counts.attacks),
     }

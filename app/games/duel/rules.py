@@ -35,6 +35,7 @@ from app.games.duel.state import (
     State,
     pair,
     player,
+    plus_one,
     set_slot,
     without,
 )
@@ -99,6 +100,7 @@ def _start_possession(state: State, events: Events) -> State:
     state = replace(
         state,
         possessions=state.possessions + 1,
+        counts=replace(state.counts, attacks=plus_one(state.counts.attacks, state.ball)),
         wins=0,
         last_slot=None,
         keeper=None,
@@ -160,12 +162,17 @@ def _challenge(state: State, card: Card, slot: int, events: Events) -> State:
             "text": _duel_text(seat, card, defender, slot, outcome),
         }
     )
+    counts = state.counts
+    if outcome != TIE:
+        winner = seat if outcome == ATTACK_WINS else 1 - seat
+        counts = replace(counts, duels=plus_one(counts.duels, winner))
     state = replace(
         state,
         sides=pair(pair(state.sides, seat, attack), 1 - seat, defence),
         last_slot=slot,
         last_duel=Duel(seat, card, defender, slot + 1, outcome),
         wins=state.wins + (outcome == ATTACK_WINS),
+        counts=counts,
     )
     if outcome == DEFENCE_WINS:  # "An attack" 3: the ball changes team at once
         return _change_ball(state, 1 - seat, events)
@@ -259,12 +266,13 @@ def _shoot(state: State, card: Card, events: Events) -> State:
     )
     score = state.score
     if scored:
-        score = (score[0] + 1, score[1]) if seat == 0 else (score[0], score[1] + 1)
+        score = plus_one(score, seat)
         events.append({"event": "goal", "seat": seat, "score": list(score), "text": "Goal!"})
     state = replace(
         state,
         sides=pair(pair(state.sides, seat, attack), 1 - seat, defence),
         score=score,
+        counts=replace(state.counts, shots=plus_one(state.counts.shots, seat)),
         keeper=None,
         last_duel=Duel(seat, card, keeper, None, outcome),
     )

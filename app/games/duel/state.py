@@ -98,6 +98,21 @@ class Kicker:
 
 
 @dataclass(frozen=True, slots=True)
+class Counts:
+    """The full-time stats counted as they happen, per seat (seat 0, seat 1); what the state
+    already holds (goals, saves) is derived in `outcome.stats`. The shoot-out is not counted
+    here: its kicks are in `Kicker.kicks`."""
+
+    attacks: tuple[int, int] = (0, 0)  # possessions started ("An attack")
+    duels: tuple[int, int] = (0, 0)  # duels won: by the attacker, or by the defending chain
+    shots: tuple[int, int] = (0, 0)  # shots taken, at a goalkeeper or an empty goal
+
+
+def plus_one(pair: tuple[int, int], seat: int) -> tuple[int, int]:
+    return (pair[0] + 1, pair[1]) if seat == 0 else (pair[0], pair[1] + 1)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     options: Options
     rng: Rng
@@ -117,6 +132,7 @@ class State:
     shooter: int = 0
     first_shooter: int = 0
     coin_winner: int | None = None  # shoot-out decided by a coin toss (piles exhausted)
+    counts: Counts = Counts()
 
 
 # --- Small edits of frozen parts ---------------------------------------------------------------
@@ -179,8 +195,21 @@ def _kicker(data: JsonDict) -> Kicker:
     return Kicker(**{name: _tup(data[name]) for name in Kicker.__dataclass_fields__})
 
 
+def _pair(data: Any) -> tuple[int, int]:
+    return (data[0], data[1])
+
+
+def _counts(data: JsonDict | None, score: tuple[int, int]) -> Counts:
+    """A state dumped before the stats were counted (a room mid-match across a rolling
+    restart) has none: they start again from 0, except that every goal so far was a shot."""
+    if data is None:
+        return Counts(shots=score)
+    return Counts(**{name: _pair(data[name]) for name in Counts.__dataclass_fields__})
+
+
 def load(data: JsonDict) -> State:
     arranging = data["arranging"]
+    score = _pair(data["score"])
     shootout = data["shootout"]
     return State(
         options=Options(**data["options"]),
@@ -197,10 +226,11 @@ def load(data: JsonDict) -> State:
         last_slot=data["last_slot"],
         keeper=data["keeper"],
         last_duel=None if data["last_duel"] is None else Duel(**data["last_duel"]),
-        score=(data["score"][0], data["score"][1]),
+        score=score,
         possessions=data["possessions"],
         shootout=None if shootout is None else (_kicker(shootout[0]), _kicker(shootout[1])),
         shooter=data["shooter"],
         first_shooter=data["first_shooter"],
         coin_winner=data["coin_winner"],
+        counts=_counts(data.get("counts"), score),
     )

@@ -29,12 +29,11 @@ from typing import Final
 from app.games.base import Action, JsonDict, Rng, View
 from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, settlement, views
 from app.games.focifogadas.cards import CARDS, CATALOGUE
-from app.games.focifogadas.drukker import pays
+from app.games.focifogadas.drukker import current_record, live_half, pays
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
-from app.games.focifogadas.views import current_record, live_half
 
 CHOOSE_SAMPLES: Final = 120
 PLAY_SAMPLES: Final = 16

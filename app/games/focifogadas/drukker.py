@@ -357,3 +357,36 @@ def dump(s: DrukkerState) -> JsonDict:
 
 def load(d: JsonDict) -> DrukkerState:
     return DrukkerState.from_json(d)
+
+
+# --- The record so far (the views' and the bot's) -----------------------------------------
+
+
+def live_half(s: DrukkerState) -> int | None:
+    """The half in progress for `bets.status_so_far`: 1 before kick-off, None once over."""
+    if s.match is None:
+        return 1
+    if s.phase == "over":
+        return None
+    return 2 if s.phase == "half_time" else s.match.half
+
+
+def current_record(s: DrukkerState) -> MatchRecord:
+    return judged(s)[0]
+
+
+_judged: tuple[DrukkerState, MatchRecord, bets.Verdicts] | None = None
+
+
+def judged(s: DrukkerState) -> tuple[MatchRecord, bets.Verdicts]:
+    """The match record of `s` and its bets' verdicts so far. A push asks for the public
+    part and then every seat's private part of the same state, in a row: worked out once for
+    all of them (the last state's are kept), each bet's status once however many hold it."""
+    global _judged
+    last = _judged
+    if last is not None and last[0] is s:
+        return last[1], last[2]
+    record = MatchRecord() if s.match is None else match.record(s.match)
+    verdicts = bets.verdicts(record, live_half(s))
+    _judged = (s, record, verdicts)
+    return record, verdicts

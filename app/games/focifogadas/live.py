@@ -3,7 +3,9 @@
 Phases: the bookmakers' draft, discs and stakes of `book.py` (5 markers each, §11 step 1),
 then the scorer's entries while the friends watch the broadcast: `kickoff` → `first_half` →
 `second_half` → `over`. The `MatchRecord` and the phase are functions of the entry list alone,
-so an undo restores the exact earlier state. Full time asks for a confirmation, then settles.
+so an undo restores the exact earlier state; each entry keeps the seat that made it, and only
+that seat, while it holds the role, may undo it (`can_undo`). Full time asks for a
+confirmation, then settles.
 The engine has no clock: the `half_started` / `half_ended` events mark the kick-off and half
 time, and the room's commit times of those events drive the live odds (odds.py).
 """
@@ -150,9 +152,18 @@ def legal_actions(s: LiveState, seat: int) -> list[Action]:
         actions += [{"type": "goal", "team": t} for t in TEAMS]
         actions += [{"type": kind} for kind in COUNTED]
         actions.append({"type": "half_time" if p == "first_half" else "full_time"})
-        actions.append({"type": "undo"})
+        if can_undo(s, seat):
+            actions.append({"type": "undo"})
     actions += [{"type": "set_scorer", "seat": i} for i in range(s.n) if i != s.scorer]
     return actions
+
+
+def can_undo(s: LiveState, seat: int) -> bool:
+    """§11.1 UNDO, read with UX.md §3.4 ("the scorer's own last act"): the last entry of `L`
+    was made by `seat`, the scorer. Repeated undos go back through the scorer's own entries;
+    after SET_SCORER the new scorer cannot take back the previous scorer's (nor an entry of
+    unknown author, state.py)."""
+    return bool(s.authors) and s.authors[-1] == seat
 
 
 # --- Applying -------------------------------------------------------------------------------
@@ -204,7 +215,7 @@ def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
 
 
 def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]:
-    s = replace(s, entries=(*s.entries, entry))
+    s = _appended(s, entry, seat)
     events = [_entry_event(s, entry, seat)]
     # The clock of the live odds: the room logs when these were committed (odds.py).
     if entry == KICK_OFF:
@@ -217,10 +228,15 @@ def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]
     return s, events
 
 
+def _appended(s: LiveState, entry: str, seat: int) -> LiveState:
+    return replace(s, entries=(*s.entries, entry), authors=(*s.authors, seat))
+
+
 def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
-    """§11.1: remove the last entry, whatever its kind; a public event names it."""
+    """§11.1: remove the last entry, whatever its kind (the scorer's own: can_undo); a public
+    event names it."""
     removed = s.entries[-1]
-    s = replace(s, entries=s.entries[:-1])
+    s = replace(s, entries=s.entries[:-1], authors=s.authors[:-1])
     r = record_of(s.entries)
     text = f"{ENTRY_TEXT[removed]} undone"
     if removed in UNDONE_AS:
@@ -236,7 +252,7 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
 
 
 def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
-    s = replace(s, entries=(*s.entries, FULL_TIME))
+    s = _appended(s, FULL_TIME, s.scorer)
     events = [_entry_event(s, FULL_TIME, s.scorer)]
     money, groups = settlement.settle_book(s.book, record_of(s.entries))
     return s, events + settlement.settlement_events(groups, money)

@@ -174,6 +174,9 @@ class LiveState:
     home_name: str
     away_name: str
     entries: tuple[str, ...] = ()
+    # The seat that made each entry of `entries` (UNDO is the scorer's own, live.can_undo).
+    # None: made before authors were kept; no scorer may undo it (load of an older dump).
+    authors: tuple[int | None, ...] = ()
     confirming: bool = False  # full time entered, waiting for the scorer's confirmation
     host_start: bool = False  # the host chose the start player (logged at kick-off)
 
@@ -187,6 +190,7 @@ class LiveState:
             "home_name": self.home_name,
             "away_name": self.away_name,
             "entries": list(self.entries),
+            "authors": list(self.authors),
             "confirming": self.confirming,
         }
 
@@ -200,9 +204,18 @@ class LiveState:
             home_name=d["home_name"],
             away_name=d["away_name"],
             entries=tuple(d["entries"]),
+            authors=_authors(d),
             confirming=d["confirming"],
             host_start=bool(d.get("host_start", False)),
         )
+
+
+def _authors(d: JsonDict) -> tuple[int | None, ...]:
+    """The entries' authors; a dump from before they were kept (a room live across the
+    upgrade) has none: each such entry is by an unknown seat, which no scorer may undo."""
+    if "authors" not in d:
+        return (None,) * len(d["entries"])
+    return tuple(None if a is None else int(a) for a in d["authors"])
 
 
 ModeState: TypeAlias = DrukkerState | BukState | LiveState

@@ -12,14 +12,14 @@ at (that seat only). REVEAL sees every seat's private part.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TypeVar
 
 from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
 from app.games.focifogadas import bets, book, bukmeker, live, match, settlement
+from app.games.focifogadas.betlines import bet_line, seat_private
 from app.games.focifogadas.book import Book, Offer
 from app.games.focifogadas.cards import CARDS, SECTIONS
-from app.games.focifogadas.drukker import START_MONEY, pays
+from app.games.focifogadas.drukker import START_MONEY, judged
 from app.games.focifogadas.match import MatchState
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
@@ -73,47 +73,7 @@ def empty_match_public() -> JsonDict:
 # --- Drukker ----------------------------------------------------------------------------------
 
 
-def live_half(s: DrukkerState) -> int | None:
-    """The half in progress for `bets.status_so_far`: 1 before kick-off, None once over."""
-    if s.match is None:
-        return 1
-    if s.phase == "over":
-        return None
-    return 2 if s.phase == "half_time" else s.match.half
-
-
-def current_record(s: DrukkerState) -> MatchRecord:
-    return MatchRecord() if s.match is None else match.record(s.match)
-
-
-def bet_line(card_id: str, face_up: bool, verdicts: bets.Verdicts) -> JsonDict:
-    """One held bet with its status so far (`verdicts`: judged on the record so far and the
-    half in progress) and its payout (what it pays, what it paid)."""
-    return _line(card_id, face_up, verdicts.status(card_id))
-
-
-@lru_cache(maxsize=4096)
-def _line(card_id: str, face_up: bool, status: bets.Status) -> JsonDict:
-    """A bet line is one of a few thousand (card, face up, status): built once and shared by
-    every view that shows it, as `BET_BACK` is (views are read, never changed)."""
-    pay = pays(card_id)
-    return {
-        "card": bets.card(card_id).to_json(),
-        "face_up": face_up,
-        "status": status,
-        "pays": pay,
-        "payout": pay if status == "won" else 0,
-    }
-
-
-def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
-    """The seat's money if the match ended with the record as it stands."""
-    hand = s.hands[seat] or ()
-    won = sum(pays(c) for c in hand if verdicts.holds(c)) if s.payouts is None else 0
-    return s.money[seat] + won
-
-
-def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
+def _public_player(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> JsonDict:
     hand = s.hands[seat]
     player: JsonDict = {
         "seat": seat,
@@ -124,7 +84,6 @@ def _public_player(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
     if hand is None:
         player["bets"] = []
     elif s.phase == "over":
-        verdicts = bets.verdicts(rec, live_half(s))
         player["bets"] = [bet_line(c, True, verdicts) for c in hand]
         player["payout"] = None if s.payouts is None else s.payouts[seat]
     else:
@@ -140,12 +99,13 @@ def _buyer_public(s: DrukkerState) -> JsonDict | None:
     return {"seat": b.seat, "step": b.step, "count": b.count, "drawn": len(b.drawn)}
 
 
-def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
+def drukker_public(s: DrukkerState) -> JsonDict:
     m = s.match
+    verdicts = judged(s)[1]
     return {
         "mode": "drukker",
         "start_player": None if s.start_player < 0 else s.start_player,
-        "players": [_public_player(s, i, rec) for i in range(s.n)],
+        "players": [_public_player(s, i, verdicts) for i in range(s.n)],
         "score": [0, 0] if m is None else match.score(m),
         "match": empty_match_public() if m is None else match_public(m),
         "bet_decks": {"light": len(s.light), "dark": len(s.dark)},
@@ -155,36 +115,17 @@ def drukker_public(s: DrukkerState, rec: MatchRecord) -> JsonDict:
     }
 
 
-def drukker_private(s: DrukkerState, seat: int, rec: MatchRecord) -> JsonDict:
-    hand = s.hands[seat]
-    up = s.bought[seat]
-    verdicts = bets.verdicts(rec, live_half(s))
-    private: JsonDict = {
-        "dealt": [bets.card(c).to_json() for c in s.dealt[seat]] if hand is None else None,
-        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
-        "if_ended_now": if_ended_now(s, seat, verdicts),
-        "pair": None,
-        "drawn": None,
-    }
-    if s.match is not None and match.to_act(s.match) == seat:
-        private["pair"] = pair_faces(s.match)
-    if s.buyer is not None and s.buyer.seat == seat:
-        private["drawn"] = [bets.card(c).to_json() for c in s.buyer.drawn]
-    return private
-
-
 def drukker_public_view(s: DrukkerState) -> PublicView:
-    return PublicView(s.phase, drukker_public(s, current_record(s)))
+    return PublicView(s.phase, drukker_public(s))
 
 
 def drukker_private_view(s: DrukkerState, seat: int) -> JsonDict | None:
-    return drukker_private(s, seat, current_record(s)) if 0 <= seat < s.n else None
+    return seat_private(s, seat) if 0 <= seat < s.n else None
 
 
 def drukker_revealed(s: DrukkerState) -> View:
-    rec = current_record(s)  # once per view: every bet line reads it
-    seats = [drukker_private(s, i, rec) for i in range(s.n)]
-    return View(s.phase, drukker_public(s, rec), {"seats": seats})
+    seats = [seat_private(s, i) for i in range(s.n)]
+    return View(s.phase, drukker_public(s), {"seats": seats})
 
 
 def drukker_view(s: DrukkerState, viewer: Viewer) -> View:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Required
 
-from app.games.base import Action, JsonDict, Result, Rng, check_legal
-from app.games.hattrick.cards import stars_of
+from app.games.base import Action, JsonDict, Result, Rng, check_legal, shot_stats
+from app.games.hattrick.cards import stars_of, team_of
 from app.games.hattrick.deck import coin_toss
 from app.games.hattrick.halves import setup_half
 from app.games.hattrick.legal import legal_actions, to_act
@@ -124,14 +124,29 @@ class HatTrickResult(Result, total=False):
 
 
 def result(m: Match) -> HatTrickResult | None:
-    """None while playing; then the winners, the final score and, after a shoot-out, its goals."""
+    """None while playing; then the winners, the final score, the match's stats and, after a
+    shoot-out, its goals."""
     if m.phase != "over":
         return None
     out: HatTrickResult = {
         "winners": [] if m.winner is None else [m.winner],
         "score": list(m.score),
         "draw": m.winner is None,
+        "stats": stats(m),
     }
     if m.shootout is not None:
         out["shootout"] = list(m.shootout.goals)
     return out
+
+
+def stats(m: Match) -> dict[str, list[int]]:
+    """The match's stats, {name: [Blue, Red]}, as the full-time screen lists them. Goals are the
+    score's (the shoot-out's are the result's `shootout`); a save is a shot of the other team
+    that did not score (§8.4: saved or parried); a send-off is a second yellow card (§6.2)."""
+    counts = m.counts
+    return {
+        **shot_stats(m.score, counts.shots),
+        "chances": list(counts.chances),
+        "fouls": list(counts.fouls),
+        "sent_off": [sum(team_of(p) == team for p in m.off) for team in (0, 1)],
+    }

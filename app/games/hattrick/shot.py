@@ -33,7 +33,7 @@ from app.games.hattrick.pitch import (
     starting_grid,
     where,
 )
-from app.games.hattrick.state import Events, Match, Shot, put, without
+from app.games.hattrick.state import Events, Match, Shot, count, put, without
 
 # --- Scoring Opportunity (§7) --------------------------------------------------------------------
 
@@ -44,7 +44,9 @@ def start_so(m: Match, ev: Events) -> Match:
         if m.valve >= VALVE_TURNS:
             return end_half(m, ev)
         m = replace(m, valve=m.valve + 1)
-    m = replace(m, so=True, so_round=0, attacker=team_of(carrier(m)))
+    team = team_of(carrier(m))
+    counts = replace(m.counts, chances=count(m.counts.chances, team))
+    m = replace(m, so=True, so_round=0, attacker=team, counts=counts)
     ev.append({"event": "scoring_opportunity", "team": m.attacker, "carrier": m.carrier})
     return so_next_round(m, ev)
 
@@ -129,6 +131,7 @@ def start_shot(m: Match, card: str, *, penalty: bool, ev: Events) -> Match:
         team = team_of(player)
         g_line, g_col = where(m, player)
         line, col = own_line(team, g_line), own_col(team, g_col)
+        m = replace(m, counts=replace(m.counts, shots=count(m.counts.shots, team)))
     shot = Shot(team, player, card, card_type(card), line, col, penalty)
     m = replace(m, shot=shot, phase="shot_cards", pending=(None, None))
     ev.append({"event": "shot", "team": team, "player": player, "card": card, "penalty": penalty})
@@ -208,7 +211,7 @@ def resolve_shot(m: Match, ev: Events) -> Match:
 
 def goal(m: Match, team: int, ev: Events) -> Match:
     """§9.2: the goal, the set-up again, both draw, the conceding team kicks off."""
-    m = replace(m, score=put(m.score, team, m.score[team] + 1))
+    m = replace(m, score=count(m.score, team))
     ev.append({"event": "goal", "team": team, "player": m.carrier, "score": list(m.score)})
     m = both_draw(replace(m, grid=starting_grid(m.off), so=False), ev)
     m = replace(m, carrier=kickoff_player(m, 1 - team))

@@ -72,6 +72,17 @@ class Shootout:
 
 
 @dataclass(frozen=True, slots=True)
+class Counts:
+    """The full-time stats counted as they happen, per team (Blue, Red); what the state already
+    holds (goals, saves, send-offs) is derived in `rules.stats`. The shoot-out (half 4) is not
+    counted: its goals are `Shootout.goals`."""
+
+    shots: Pair[int] = (0, 0)  # shots taken (§8), penalties of the match included
+    chances: Pair[int] = (0, 0)  # Scoring Opportunities started (§7.1)
+    fouls: Pair[int] = (0, 0)  # fouls committed, each booked (§6.2)
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     options: Options
     rng: Rng
@@ -98,6 +109,7 @@ class Match:
     shot: Shot | None = None
     shootout: Shootout | None = None
     winner: int | None = None  # set when the match is over (None = a draw)
+    counts: Counts = Counts()
 
 
 # --- Small edits of frozen parts ----------------------------------------------------------------
@@ -106,6 +118,11 @@ class Match:
 def put(pair: Pair[T], team: int, value: T) -> Pair[T]:
     """`pair` with the team's element replaced."""
     return (value, pair[1]) if team == 0 else (pair[0], value)
+
+
+def count(pair: Pair[int], team: int) -> Pair[int]:
+    """`pair` with one more for the team."""
+    return put(pair, team, pair[team] + 1)
 
 
 def without(cards: Cards, card: str) -> Cards:
@@ -160,7 +177,16 @@ def _shootout(data: JsonDict) -> Shootout:
     )
 
 
+def _counts(data: JsonDict | None, score: Pair[int]) -> Counts:
+    """A state dumped before the stats were counted (a room mid-match across a rolling
+    restart) has none: they start again from 0, except that every goal so far was a shot."""
+    if data is None:
+        return Counts(shots=score)
+    return Counts(**{name: (data[name][0], data[name][1]) for name in Counts.__dataclass_fields__})
+
+
 def load(data: JsonDict) -> Match:
+    score = (data["score"][0], data["score"][1])
     return Match(
         options=Options(**data["options"]),
         rng=Rng.from_json(data["rng"]),
@@ -171,7 +197,7 @@ def load(data: JsonDict) -> Match:
         grid=tuple(tuple(row) for row in data["grid"]),
         off=tuple(data["off"]),
         carrier=data["carrier"],
-        score=(data["score"][0], data["score"][1]),
+        score=score,
         yellow=(data["yellow"][0], data["yellow"][1]),
         hands=_pair(data["hands"]),
         piles=_pair(data["piles"]),
@@ -187,4 +213,5 @@ def load(data: JsonDict) -> Match:
         shot=None if data["shot"] is None else _shot(data["shot"]),
         shootout=None if data["shootout"] is None else _shootout(data["shootout"]),
         winner=data["winner"],
+        counts=_counts(data.get("counts"), score),
     )

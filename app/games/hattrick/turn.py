@@ -35,7 +35,7 @@ from app.games.hattrick.pitch import (
     where,
 )
 from app.games.hattrick.shot import start_shot, start_so, start_so_action
-from app.games.hattrick.state import Events, Match, put, set_cell, without
+from app.games.hattrick.state import Events, Match, count, put, set_cell, without
 
 # --- Step 1: the cards (§5.1) -------------------------------------------------------------------
 
@@ -262,6 +262,7 @@ def after_action(m: Match, ev: Events) -> Match:
 def book(m: Match, fouler: str, ev: Events) -> Match:
     """§6.2.2: a yellow card for the team; a second one sends the fouler off (F11 floor)."""
     team = team_of(fouler)
+    m = replace(m, counts=replace(m.counts, fouls=count(m.counts.fouls, team)))
     if not m.yellow[team]:
         ev.append({"event": "yellow_card", "team": team, "player": fouler})
         return replace(m, yellow=put(m.yellow, team, True))

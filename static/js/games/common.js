@@ -131,15 +131,18 @@ export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
 }
 
-/** The match's stats for a result (`view.result.stats`: {name: [a, b]}, in the table's
- * orientation `order`), labelled from `<game>.stats.<name>`; null when the view has none. */
+/** The match's stats for a result (`view.result.stats`: {name: [seat 0, seat 1]}), one row a
+ * stat: its label from `<game>.stats.<name>` and each side's count, in the table's orientation
+ * `order` (the takeover's score line: [left, right]); the table.css lays a row out as
+ * "3  Shots  5". Scoped under `.table-<game>`, as the takeover is outside the table. Null when
+ * the view has none. */
 export function statsList(view, ctx, game, order = [0, 1]) {
   const stats = view.result?.stats;
   if (!stats || typeof stats !== "object") return null;
   const rows = Object.entries(stats).filter(([, v]) => Array.isArray(v));
   if (!rows.length) return null;
-  return ctx.h("dl", { class: "tstats" }, rows.map(([k, v]) => ctx.h("div", null,
-    ctx.h("dt", null, ctx.t(`${game}.stats.${k}`)), ctx.h("dd", null, `${v[order[0]]} – ${v[order[1]]}`))));
+  return ctx.h("div", { class: `table-${game}` }, ctx.h("dl", { class: "tstats" }, rows.map(([k, v]) => ctx.h("div", null,
+    ctx.h("dt", null, ctx.t(`${game}.stats.${k}`)), ...order.map((seat) => ctx.h("dd", null, String(v[seat])))))));
 }
 
 /** The result's own part is drawn: with an older shell (no full-time takeover), whose result

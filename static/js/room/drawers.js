@@ -68,7 +68,7 @@ function rank(id) {
 function drawTabs(drawers) {
   drawers.tabs.replaceChildren(
     ...[...drawers.now.entries()].map(([id, d]) =>
-      btn(`▴ ${d.label}`, {
+      btn(d.label, { // the ▴ is the tab's own (CSS), so the label has the tab's whole width
         class: "btn btn-small bar-tab",
         "data-drawer": id,
         "aria-haspopup": "dialog",

@@ -9,6 +9,7 @@ import { myseatAway, reclaimButton } from "./away.js";
 import { awaySeats, names, seated } from "./seats.js";
 
 export const SENDING_AFTER_MS = 300; // UX §4.1: "Sending…" once an action waits this long
+const SAME_CLOCK_MS = 1000; // two clocks this close read the same (whole seconds)
 
 /** The header's nodes, made once per table screen. */
 export function makeHeader(room) {
@@ -34,8 +35,8 @@ export function makeHeader(room) {
     clock: h("span", { class: "status-clock" }),
     help,
     helpButton,
-    // it scrolls sideways with many seats: focusable, so a keyboard can scroll it too
-    seats: h("ul", { class: "seat-strip table-seats", id: "table-seats", tabindex: 0, "aria-label": t("ui.seats") }),
+    // every seat whole: the row wraps onto a second line rather than scrolling sideways
+    seats: h("ul", { class: "seat-strip table-seats", id: "table-seats", "aria-label": t("ui.seats") }),
     money: h("span", { class: "head-money tabnum", id: "head-money" }),
     away: h("div", { class: "head-away", hidden: true }),
     actors: new Set(), // seats that were to act in this phase (✓ once they are done)
@@ -127,7 +128,10 @@ function updateHelp(parts, view) {
 }
 
 /** The seats row: each friend with ◌ while we wait for them, ✓ once they are done in this
- * phase, ⚙ away, and a countdown; the status line's clock for the seat that matters most. */
+ * phase, ⚙ away; the status line's clock for the seat that matters most (mine, else the one
+ * that runs out first). A seat's own countdown shows in the row only where it tells something
+ * the status line does not: a clock that reads otherwise (a seat waited for since later). The
+ * same time again would take the room a name needs. */
 export function updateSeats(room, view, left, turnMs) {
   const parts = room.table.header;
   const toAct = new Set(view.to_act || []);
@@ -142,8 +146,10 @@ export function updateSeats(room, view, left, turnMs) {
   const waiting = Object.keys(left).map(Number);
   const focus = waiting.includes(view.you) ? view.you : waiting.sort((x, y) => left[x] - left[y])[0];
   parts.clock.replaceChildren(focus === undefined ? "" : clockChip(focus, left[focus], n[focus], turnMs));
+  const own = {}; // the clocks the status line does not already show
+  for (const s of waiting) if (Math.abs(left[s] - left[focus]) >= SAME_CLOCK_MS) own[s] = left[s];
   const playing = view.status === "playing";
-  parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, left, turnMs)) : []));
+  parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, own, turnMs)) : []));
 }
 
 function seatChip(s, view, toAct, actors, away, left, turnMs) {

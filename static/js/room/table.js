@@ -40,18 +40,17 @@ async function ensureTable(room, game) {
 
 /** --head-h / --dock-h: the sticky header's and the dock's heights, for what is laid out
  * against them (takeover, flash, toasts). */
+function measureBands() {
+  document.documentElement.style.setProperty("--head-h", `${$("head").offsetHeight}px`);
+  document.documentElement.style.setProperty("--dock-h", `${$("dock").offsetHeight}px`);
+}
+
 function watchHead() {
-  const head = $("head");
-  const dock = $("dock");
-  const set = () => {
-    document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`);
-    document.documentElement.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
-  };
-  set();
+  measureBands();
   if (!watchHead.observer && "ResizeObserver" in window) {
-    watchHead.observer = new ResizeObserver(set);
-    watchHead.observer.observe(head);
-    watchHead.observer.observe(dock);
+    watchHead.observer = new ResizeObserver(measureBands);
+    watchHead.observer.observe($("head"));
+    watchHead.observer.observe($("dock"));
   }
 }
 
@@ -121,6 +120,7 @@ export async function drawTable(room) {
   bar.classList.toggle("offline", !ctx.online);
   drawResult(room, view, ctx);
   endDecision(table.decision, view);
+  measureBands(); // now, not at the next frame: a toast the render asked for is placed by them
   if (table.phase !== view.phase && view.status === "playing") {
     table.phase = view.phase;
     if (view.you !== null && view.you !== undefined && !room.board) ctx.learn(view.phase); // players, not the TV
@@ -152,7 +152,7 @@ function setTakeover(room, on) {
   const back = table.drawers.tabs.querySelector("#show-result");
   if (!on && room.view?.status === "finished" && !back) {
     table.drawers.tabs.hidden = false;
-    table.drawers.tabs.prepend(btn(`▴ ${t("ui.result")}`, { class: "btn btn-small bar-tab", id: "show-result", onclick: () => setTakeover(room, true) }));
+    table.drawers.tabs.prepend(btn(t("ui.result"), { class: "btn btn-small bar-tab", id: "show-result", onclick: () => setTakeover(room, true) }));
   } else if (on) back?.remove();
   if (on) $("result")?.focus?.();
 }

@@ -1,4 +1,5 @@
-"""Random legal play: never raises, conserves the cards, never leaks, always ends."""
+"""Random legal play: never raises, conserves the cards, never leaks, always ends, and its
+full-time stats agree with the score."""
 
 from __future__ import annotations
 
@@ -100,6 +101,29 @@ def check_views(state: State) -> None:
         assert shown <= allowed, (viewer, shown - allowed)
 
 
+def check_stats(state: State, log: list[dict[str, Any]]) -> None:
+    """The full-time stats agree with the match's log: duels won (a tie by nobody), shots,
+    goals and saves as its duel and shot events tell them (the shoot-out's penalties are
+    other events), goals with the score, and the attacks add up to the possessions."""
+    result = GAME.result(state)
+    assert result is not None
+    counted = {name: [0, 0] for name in ("goals", "shots", "saves", "duels")}
+    for event in log:
+        if event["event"] == "duel" and event["outcome"] != "tie":
+            won = event["outcome"] == "attack_wins"
+            counted["duels"][event["attacker"] if won else 1 - event["attacker"]] += 1
+        elif event["event"] == "shot":
+            shooter = event["attacker"]
+            counted["shots"][shooter] += 1
+            if event["outcome"] == "goal":
+                counted["goals"][shooter] += 1
+            else:
+                counted["saves"][1 - shooter] += 1
+    assert {name: result["stats"][name] for name in counted} == counted
+    assert counted["goals"] == result["score"]
+    assert sum(result["stats"]["attacks"]) == result["possessions"]
+
+
 @settings(max_examples=15)
 @given(seed=st.integers(0, 2**63), options=options)
 def test_random_play_conserves_cards_never_leaks_and_ends(
@@ -107,9 +131,11 @@ def test_random_play_conserves_cards_never_leaks_and_ends(
 ) -> None:
     match = Match(seed, options, (hasty, hasty))
     goals = [0, 0]
+    log: list[dict[str, Any]] = []
     state = GAME.new("match", options, 2, seed)
     check_views(state)
     for step in match.steps(limit=20_000):
+        log += step.events
         assert not (GAME.to_act(step.state) and GAME.result(step.state))
         check_conservation(step.state)
         check_views(step.state)
@@ -119,6 +145,7 @@ def test_random_play_conserves_cards_never_leaks_and_ends(
         goals = list(step.state.score)
         state = step.state
     assert state.phase == Phase.OVER and GAME.result(state) is not None
+    check_stats(state, log)
 
 
 @settings(max_examples=10)

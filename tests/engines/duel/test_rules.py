@@ -11,7 +11,7 @@ from app.games.duel import GAME
 from app.games.duel.arrange import refill
 from app.games.duel.cards import compare, deck, value_of
 from app.games.duel.rules import apply, legal_actions, to_act
-from app.games.duel.state import Kicker, Options, Phase, State
+from app.games.duel.state import Counts, Kicker, Options, Phase, State
 from tests.engines.duel.helpers import Team, make, side, values
 
 FULL_PILE = [5] * 3 + [6] * 3 + [7] * 3  # enough for any refill in these tests
@@ -309,7 +309,8 @@ def _end_of_regulation(score: tuple[int, int], options: Options) -> tuple[State,
     state = make(
         side(0, hand=[3]), side(1, chain=[8, None, None, None, None, None]), options=options
     )
-    return challenge(replace(state, half=options.halves, score=score), 3, 1)
+    state = replace(state, half=options.halves, score=score, counts=Counts(shots=score))
+    return challenge(state, 3, 1)
 
 
 def test_a_level_match_is_a_draw_by_default() -> None:
@@ -320,6 +321,13 @@ def test_a_level_match_is_a_draw_by_default() -> None:
         "score": [1, 1],
         "shootout": None,
         "possessions": 1,
+        "stats": {
+            "goals": [1, 1],
+            "shots": [1, 1],
+            "saves": [0, 0],
+            "duels": [0, 1],  # the defence's 8 stopped the 3
+            "attacks": [0, 0],
+        },
     }
 
 
@@ -412,6 +420,7 @@ def test_after_five_kicks_each_the_most_goals_wins_the_shootout() -> None:
         "score": [0, 0],
         "shootout": [3, 0],
         "possessions": 1,
+        "stats": {name: [0, 0] for name in ("goals", "shots", "saves", "duels", "attacks")},
     }
 
 

@@ -312,3 +312,25 @@ def test_bot_buys_at_half_time_to_replace_a_lost_bet() -> None:
     assert buy == {"type": "buy", "count": 1}
     s = act(s, seat, buy)
     assert bot.drukker_action(s, seat, rnd) == {"type": "replace", "cards": [lost]}
+
+
+def test_a_seats_private_part_is_shared_by_the_steps_that_leave_it_unchanged() -> None:
+    """A card played by another seat that brings no goal, corner or card leaves my bets,
+    money and pair as they were: the very same part (which the delta form neither builds nor
+    encodes again). The mover's own part changes: its drawn pair is gone."""
+    s = choose_all(start(4))
+    shared = 0
+    while s.match is not None and s.phase == "match" and shared < 10:
+        mover = match.to_act(s.match)
+        before = [views.drukker_view(s, seat).private for seat in range(4)]
+        after = act(s, mover, drukker.legal_actions(s, mover)[0])
+        assert after.match is not None
+        now = [views.drukker_view(after, seat).private for seat in range(4)]
+        assert now[mover] is not before[mover] and before[mover]["pair"] is not None
+        if match.record(after.match) == match.record(s.match) and after.phase == "match":
+            next_up = match.to_act(after.match)
+            idle = [seat for seat in range(4) if seat not in (mover, next_up)]
+            assert all(now[seat] is before[seat] for seat in idle)
+            shared += 1
+        s = after
+    assert shared == 10

@@ -162,6 +162,49 @@ def test_scorer_role_can_be_handed_on() -> None:
     assert live.record_of(s.entries).h1 == 1
 
 
+def test_undo_is_the_scorers_own_last_entry_only() -> None:
+    """§11.1 UNDO with UX.md §3.4 "the scorer's own last act": after a hand-over the new scorer
+    cannot take back the previous scorer's entries; a scorer undoes their own, repeatedly."""
+    s = enter(betting_done(), {"type": "kick_off"}, GOAL_H, {"type": "corner"})
+    s, _ = live.apply(s, 0, {"type": "set_scorer", "seat": 2})
+    assert {"type": "undo"} not in live.legal_actions(s, 2)
+    with pytest.raises(IllegalAction):  # a crafted client's undo changes nothing
+        live.apply(s, 2, {"type": "undo"})
+    s = enter(s, {"type": "yellow"}, {"type": "yellow"})
+    s = enter(s, {"type": "undo"}, {"type": "undo"})  # Dóra's own two, one after the other
+    assert s.entries == ("kick_off", "goal_home", "corner")
+    assert {"type": "undo"} not in live.legal_actions(s, 2)  # the corner is seat 0's
+    # Handed back, seat 0 takes back its own entries again, as far as the kick-off.
+    s, _ = live.apply(s, 2, {"type": "set_scorer", "seat": 0})
+    s = enter(s, {"type": "undo"}, {"type": "undo"}, {"type": "undo"})
+    assert s.entries == () and live.phase(s) == "kickoff"
+
+
+def test_a_returning_scorer_cannot_undo_the_entry_made_in_between() -> None:
+    s = enter(betting_done(), {"type": "kick_off"}, {"type": "set_scorer", "seat": 1}, GOAL_A)
+    s = enter(s, {"type": "set_scorer", "seat": 0})
+    assert live.to_act(s) == {0} and {"type": "undo"} not in live.legal_actions(s, 0)
+    assert live.record_of(s.entries).a1 == 1  # seat 1's goal stands until seat 1 takes it back
+
+
+def test_a_dump_from_before_authors_loads_and_its_entries_stay() -> None:
+    """A live room dumped before entries kept their author: it loads, and its entries count as
+    made by an unknown seat, which no scorer may undo (the safe reading); what the scorer
+    enters afterwards is theirs to undo, back to those entries."""
+    s = enter(betting_done(), {"type": "kick_off"}, GOAL_H)
+    old = live.dump(s)
+    del old["authors"]
+    loaded = live.load(old)
+    assert loaded.entries == s.entries and loaded.authors == (None, None)
+    assert live.phase(loaded) == "first_half" and live.to_act(loaded) == {0}
+    assert {"type": "undo"} not in live.legal_actions(loaded, 0)
+    loaded = enter(loaded, {"type": "corner"})
+    assert {"type": "undo"} in live.legal_actions(loaded, 0)
+    loaded = enter(loaded, {"type": "undo"})
+    assert {"type": "undo"} not in live.legal_actions(loaded, 0)
+    assert live.load(json.loads(json.dumps(live.dump(loaded)))) == loaded
+
+
 def test_a_scorer_no_person_plays_hands_the_role_to_one() -> None:
     s = enter(betting_done(4), {"type": "kick_off"})
     assert live.handover(s, 0, 2) == {"type": "set_scorer", "seat": 2}

@@ -1,5 +1,6 @@
 """Hypothesis: random legal play never raises, conserves the pitch and the cards, never leaks a
-secret into another seat's or a spectator's view, ends, and round-trips through JSON (§15)."""
+secret into another seat's or a spectator's view, ends, round-trips through JSON (§15), and its
+full-time stats agree with the score."""
 
 from __future__ import annotations
 
@@ -96,18 +97,46 @@ def check_views(m: Match) -> None:
     view(GAME, m, REVEAL)
 
 
+def check_stats(m: Match, log: list[dict[str, Any]]) -> None:
+    """The full-time stats agree with the match's log up to the shoot-out: its shots and their
+    results (a save or a parry is a save of the keeper's team), its Scoring Opportunities and
+    bookings (each foul books the fouling team); goals with the score, send-offs with the
+    players off."""
+    result = GAME.result(m)
+    assert result is not None
+    counted = {name: [0, 0] for name in ("goals", "shots", "saves", "chances", "fouls")}
+    for event in log:
+        kind = event["event"]
+        if kind == "shootout_started":
+            break
+        if kind == "shot_result" and event["outcome"] == "goal":
+            counted["goals"][event["team"]] += 1
+        elif kind == "shot_result":
+            counted["saves"][1 - event["team"]] += 1
+        elif kind in ("shot", "scoring_opportunity"):
+            counted["shots" if kind == "shot" else "chances"][event["team"]] += 1
+        elif kind in ("yellow_card", "second_yellow_kept_on", "sent_off"):
+            counted["fouls"][event["team"]] += 1
+    assert {name: result["stats"][name] for name in counted} == counted
+    assert counted["goals"] == result["score"]
+    assert result["stats"]["sent_off"] == [sum(team_of(p) == t for p in m.off) for t in (0, 1)]
+
+
 def random_match(opts: dict[str, Any], seed: int, *, full_checks: bool) -> Match:
     rng = random.Random(seed)
     state = GAME.new("match", opts, 2, seed)
     check_invariants(state, None)
+    log: list[dict[str, Any]] = []
     for step in range(MAX_ACTIONS):
         if GAME.result(state) is not None:
             assert GAME.to_act(state) == frozenset()
+            check_stats(state, log)
             return state
         seat = rng.choice(sorted(GAME.to_act(state)))
         legal = GAME.legal_actions(state, seat)
         assert legal and all(len(GAME.legal_actions(state, s)) >= 2 for s in GAME.to_act(state))
         new, events = GAME.apply(state, seat, rng.choice(legal))
+        log += events
         assert all(e["event"] and json.dumps(e) for e in events)
         check_invariants(new, state)
         if full_checks or step % 25 == 0:

@@ -12,7 +12,7 @@ from app.games.hattrick.cards import DECKS, KEEPER_BASE, PLAYERS, SHOOTING, keep
 from app.games.hattrick.cards import overlay as overlay_of
 from app.games.hattrick.halves import start_turn
 from app.games.hattrick.shot import start_shot
-from app.games.hattrick.state import Shootout
+from app.games.hattrick.state import Counts, Shootout
 from tests.engines.hattrick.helpers import (
     NO_MOVE,
     START,
@@ -190,10 +190,28 @@ def test_4_5_second_half_keeps_score_cards_and_send_offs():
 
 
 def test_4_1_level_match_without_knockout_is_a_draw():
-    m = make(hands=(BLUE_HAND, RED_HAND), exhausted=[True, True], half=2, score=[1, 1])
+    m = make(
+        hands=(BLUE_HAND, RED_HAND),
+        exhausted=[True, True],
+        half=2,
+        score=[1, 1],
+        counts=Counts(shots=(1, 1)),
+    )
     m, _ev = short_turn(m)
     assert m.phase == "over"
-    assert GAME.result(m) == {"winners": [], "score": [1, 1], "draw": True}
+    assert GAME.result(m) == {
+        "winners": [],
+        "score": [1, 1],
+        "draw": True,
+        "stats": {
+            "goals": [1, 1],
+            "shots": [1, 1],
+            "saves": [0, 0],
+            "chances": [0, 0],
+            "fouls": [0, 0],
+            "sent_off": [0, 0],
+        },
+    }
 
 
 def test_4_6_knockout_level_after_two_halves_plays_extra_time():
@@ -806,7 +824,15 @@ def test_4_6_shootout_stops_once_one_side_cannot_catch_up():
         (0, {"type": "save_draw"}),
         (0, {"type": "stop"}),
     )
-    assert GAME.result(m) == {"winners": [0], "score": [0, 0], "draw": False, "shootout": [3, 0]}
+    assert GAME.result(m) == {
+        "winners": [0],
+        "score": [0, 0],
+        "draw": False,
+        "shootout": [3, 0],  # apart from the stats: the shoot-out's kicks are no shots there
+        "stats": {
+            name: [0, 0] for name in ("goals", "shots", "saves", "chances", "fouls", "sent_off")
+        },
+    }
 
 
 def test_4_6_sudden_death_pair_decides():

@@ -275,11 +275,13 @@ export function header(view, ctx) {
   return { teams: [seatName(view, ctx, bottom), seatName(view, ctx, top)], score: [view.public.score[bottom], view.public.score[top]] };
 }
 
-/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score). */
+/** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
+ * and the match's stats, you first as in the score line (`header`). */
 export function renderResult(el, view, ctx) {
   const goals = view.result?.shootout;
   const [a, b] = [0, 1].map((seat) => otherName(view, ctx, seat));
+  const top = topSeat(view);
   el.replaceChildren(...(goals ? [ctx.h("p", { class: "muted" }, ctx.t("duel.on_penalties", { a, b, x: goals[0], y: goals[1] }))] : []),
-    statsList(view, ctx, "duel") || "");
+    statsList(view, ctx, "duel", [1 - top, top]) || "");
   resultInView(el, ctx, view);
 }

@@ -1,16 +1,19 @@
 // The live match (UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
 // a full-width two-column grid in the action bar (the thumb zone), so it is in view for
-// whoever holds the role; a new scorer is told on hand-over (a flash); the Undo, in the pad and
-// naming the entry it takes back ("↶ Undo Corner"), is offered only while the last entry is
-// this seat's own (the log says who made each entry). No toasts: they would cover the pad.
-// While offline the shell queues entries with their cid, so the pad stays usable (it locks
-// only while an action is in flight on a live link: padButton()).
+// whoever holds the role; a new scorer is told on hand-over (a flash); the lasting Undo, in the
+// pad and naming the entry it takes back ("↶ Undo Corner"), is there when view.legal has it:
+// the engine offers it only while the last entry is the scorer's own (§11.1, live.can_undo).
+// Each of my entries also gets a 5 s toast "GOAL Home ✓ · Undo" above the bar (the pad is in
+// the bar, so the toast never lies over it). While offline the shell queues entries with their
+// cid, so the pad stays usable (it locks only while an action is in flight on a live link:
+// padButton()).
 
 import { flash, fresh, seatName } from "../common.js";
 import { bettingPanel, bookDrawers, say } from "./book.js";
 import { button, padButton } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
+const UNDO_TOAST_MS = 5000; // UX.md §3.4: "each entry has a 5 s Undo toast"
 
 const teamsOf = (view) => view.public.teams || { home: "Home", away: "Away" };
 
@@ -26,20 +29,41 @@ function entryName(ctx, entry, teams) {
   return say(ctx, entry);
 }
 
-/** Who made the last standing entry: the log read backwards, each undo cancelling the entry
- * before it. Null when the (recent) log no longer reaches back to it: then no Undo is offered. */
-function lastEntrySeat(view) {
-  if (!view.public.entries?.length) return null;
-  let undone = 0;
-  const log = view.log || [];
-  for (let i = log.length - 1; i >= 0; i -= 1) {
-    if (log[i].event === "entry_undone") undone += 1;
-    else if (log[i].event === "entry_made") {
-      if (!undone) return log[i].seat;
-      undone -= 1;
-    }
+const undoOf = (view) => view.legal.find((a) => a.type === "undo") || null;
+
+/** The 5 s Undo toast: shown when the view with this seat's new entry arrives (one at a time),
+ * gone once that entry is no longer the last or the view no longer offers its undo. Its Undo
+ * sends the undo of the newest view, never a stale one. */
+function undoToast(root, view, ctx, st) {
+  const entries = view.public.entries || [];
+  const made = (view.log || []).filter((e) => e.event === "entry_made");
+  const last = made.length ? made[made.length - 1] : null;
+  const undo = undoOf(view);
+  st.undoNow = undo ? { ctx, undo } : null;
+  const offer = st.undoOffer;
+  if (offer && (offer.count !== entries.length || !undo)) {
+    offer.toast?.remove(); // undone, or another entry came after it
+    st.undoOffer = null;
   }
-  return null;
+  if (!fresh(root, ctx, "entry", last ? last.seq ?? null : null) || last.seat !== view.you || !undo) return;
+  if (entries[entries.length - 1] !== last.entry) return;
+  st.undoOffer?.toast?.remove();
+  const text = say(ctx, "entered_ok", { entry: entryName(ctx, last.entry, teamsOf(view)) });
+  const next = { count: entries.length, toast: null };
+  st.undoOffer = next;
+  // After this render: the shell measures the bar it grew (--dock-h) before a toast is placed.
+  setTimeout(() => {
+    if (st.undoOffer !== next) return;
+    next.toast = ctx.toast(text, {
+      label: say(ctx, "undo_now"),
+      ms: UNDO_TOAST_MS,
+      run: () => {
+        if (st.undoOffer === next && st.undoNow) st.undoNow.ctx.send(st.undoNow.undo);
+        st.undoOffer = null;
+      },
+    });
+    setTimeout(() => { if (st.undoOffer === next) st.undoOffer = null; }, UNDO_TOAST_MS);
+  }, 0);
 }
 
 /** The pad in the bar; returns it (the decision) and fills the table part beside it. */
@@ -49,7 +73,7 @@ function scorerPad(view, ctx) {
   const teams = teamsOf(view);
   const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
   const pad = view.legal.filter((a) => !["set_scorer", "undo"].includes(a.type));
-  const undo = lastEntrySeat(view) === view.you ? view.legal.find((a) => a.type === "undo") : null;
+  const undo = undoOf(view);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
   const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
@@ -104,6 +128,7 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
   const inMatch = MATCH_PHASES.includes(view.phase);
   toldScorer(root, view, ctx);
   const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;
+  undoToast(root, view, ctx, st);
   const decision = scoring ? scorerPad(view, ctx) : bettingPanel(view, ctx, ui, rerender, st);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const { h } = ctx;

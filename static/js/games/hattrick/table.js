@@ -280,10 +280,13 @@ export function resultScore(view, ctx) {
 }
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
- * and the match's stats where the view has them (`result.stats`: {name: [blue, red]}). */
+ * and the match's stats where the view has them (`result.stats`: {name: [blue, red]}), your
+ * side first as in the score line (`resultScore`). */
 export function renderResult(el, view, ctx) {
   const so = view.public.shootout;
+  const bottom = frame(view).flip ? 1 : 0;
   el.replaceChildren(...(so ? [ctx.h("p", { class: "muted" },
-    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []), statsList(view, ctx, "hattrick") || "");
+    ctx.t("hattrick.on_penalties", { blue: so.goals[0], red: so.goals[1] }))] : []),
+  statsList(view, ctx, "hattrick", [bottom, 1 - bottom]) || "");
   resultInView(el, ctx, view);
 }

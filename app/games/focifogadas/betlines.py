@@ -1,0 +1,84 @@
+"""A seat's held bets as the views show them (each with its status so far and its payout),
+and a Drukker seat's private part, built from them once for every step that leaves it as it
+was (rules/focifogadas.md §7.6, §9)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from app.games.base import JsonDict
+from app.games.focifogadas import bets, match
+from app.games.focifogadas.cards import CARDS
+from app.games.focifogadas.drukker import judged, live_half, pays
+from app.games.focifogadas.record import MatchRecord
+from app.games.focifogadas.state import DrukkerState
+
+
+def bet_line(card_id: str, face_up: bool, verdicts: bets.Verdicts) -> JsonDict:
+    """One held bet with its status so far (`verdicts`: judged on the record so far and the
+    half in progress) and its payout (what it pays, what it paid)."""
+    return _line(card_id, face_up, verdicts.status(card_id))
+
+
+@lru_cache(maxsize=4096)
+def _line(card_id: str, face_up: bool, status: bets.Status) -> JsonDict:
+    """A bet line is one of a few thousand (card, face up, status): built once and shared by
+    every view that shows it, as `BET_BACK` is (views are read, never changed)."""
+    pay = pays(card_id)
+    return {
+        "card": bets.card(card_id).to_json(),
+        "face_up": face_up,
+        "status": status,
+        "pays": pay,
+        "payout": pay if status == "won" else 0,
+    }
+
+
+def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
+    """The seat's money if the match ended with the record as it stands."""
+    hand = s.hands[seat] or ()
+    won = sum(pays(c) for c in hand if verdicts.holds(c)) if s.payouts is None else 0
+    return s.money[seat] + won
+
+
+def seat_private(s: DrukkerState, seat: int) -> JsonDict:
+    """A Drukker seat's private part: its dealt or held bets, what it would have now, its
+    drawn pair and its half-time draws."""
+    hand = s.hands[seat]
+    m = s.match
+    buyer = s.buyer
+    return _seat_private(
+        s.dealt[seat] if hand is None else None,
+        hand,
+        s.bought[seat],
+        if_ended_now(s, seat, judged(s)[1]),
+        judged(s)[0],
+        live_half(s),
+        m.pair if m is not None and match.to_act(m) == seat else None,
+        buyer.drawn if buyer is not None and buyer.seat == seat else None,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _seat_private(
+    dealt: tuple[str, ...] | None,
+    hand: tuple[str, ...] | None,
+    up: tuple[str, ...],
+    if_ended: int,
+    record: MatchRecord,
+    half: int | None,
+    pair: tuple[int, int] | None,
+    drawn: tuple[str, ...] | None,
+) -> JsonDict:
+    """A seat's private part is made of these alone, and most steps change none of them
+    for most seats (another seat played, no goal): the same part, one object, is shared by
+    the steps, which the delta form then neither builds nor encodes again (views are read,
+    never changed)."""
+    verdicts = bets.verdicts(record, half)
+    return {
+        "dealt": None if dealt is None else [bets.card(c).to_json() for c in dealt],
+        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
+        "if_ended_now": if_ended,
+        "pair": None if pair is None else [CARDS[c].to_json() for c in pair],
+        "drawn": None if drawn is None else [bets.card(c).to_json() for c in drawn],
+    }
