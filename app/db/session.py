@@ -7,6 +7,7 @@ from typing import Any
 import orjson
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
 
 
 def is_sqlite(url: str) -> bool:
@@ -38,13 +39,19 @@ def _sqlite_pragmas(engine: Engine, timeout: float = TIMEOUT) -> None:
 
 
 def sqlite_writer(engine: AsyncEngine) -> Engine | None:
-    """For an SQLite file, a plain (sync) engine on the same file, for the journal's writer
-    thread; None otherwise."""
+    """For an SQLite file, a plain (sync) engine on the same file for its one writer (the
+    journal's batches and every other write, on the event loop: journal.py); None otherwise.
+    Its pool is one connection, handed to every checkout: the journal holds it for good and
+    a lobby write takes it too, so SQLite's writer is one connection, whose page cache no
+    other writer of ours invalidates (writes never run at once: never across an await)."""
     if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
         return None  # an in-memory database exists only on its own connection
     url = engine.url.set(drivername="sqlite")
     writer = create_engine(
-        url, connect_args={"timeout": TIMEOUT, "check_same_thread": False}, **JSON_CODEC
+        url,
+        connect_args={"timeout": TIMEOUT, "check_same_thread": False},
+        poolclass=StaticPool,
+        **JSON_CODEC,
     )
     _sqlite_pragmas(writer)
     return writer

@@ -1,5 +1,6 @@
 """The SQLite writer's SQL text (app/db/direct.py) stores and reads a lobby exactly as the Core
-statements of app/db/store.py do: the same rows, values in the same form, the same records."""
+statements of app/db/store.py do: the same rows, values in the same form, the same records;
+and it writes on the journal's own connection."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from sqlalchemy.exc import IntegrityError
 
 from app.db import direct
 from app.db.migrate import upgrade
-from app.db.rooms import RoomRow, SeatRow, Tx
+from app.db.rooms import Database, RoomRow, SeatRow, Tx
 from app.db.session import make_engine, sqlite_writer
+from app.rooms.service import RoomService
 
 pytestmark = pytest.mark.asyncio
 
@@ -109,3 +111,31 @@ async def test_the_sqlite_writer_stores_and_reads_a_lobby_as_core_does(tmp_path:
     rows = stored(path, "AAAAAA")
     assert [len(rows[table]) for table in ("room", "seat", "snapshot")] == [1, 2, 1]
     assert rows == stored(path, "BBBBBB")
+
+
+async def test_the_lobby_writes_on_the_journals_own_connection(tmp_path: Path) -> None:
+    """SQLite's one writer is one connection (journal.py): a lobby's writes and the journal's
+    batches of actions go through the same sqlite3 connection, never a second one."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    rooms = RoomService(Database(engine, single_writer=True), no_broker, odds_sims=0)
+    try:
+        code, token = await rooms.create("tiny", "race", "Anna", {"target": 20})
+        await rooms.join(code, "Bence")
+        await rooms.start(code, token)
+        snap = rooms.latest(code)
+        assert snap is not None
+        seat = min(snap.to_act())
+        await rooms.act(code, seat, "c1", snap.game.legal_actions(snap.state, seat)[0])
+        lobby = await rooms.db.write(lambda tx: direct.writer(tx.conn))
+        journal = rooms.db.journal._db  # the journal's own, held since its first batch
+        assert lobby is not None and journal is not None
+        assert lobby is journal.driver_connection
+    finally:
+        await rooms.aclose()
+        await engine.dispose()
+
+
+async def no_broker(_kind: str, _code: str, _seq: int, _data: dict[str, Any] | None = None) -> None:
+    """Nothing hears of the changes here."""
