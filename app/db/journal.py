@@ -15,30 +15,26 @@ synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseco
 thread bought nothing but its hops. A writer thread (until 2026-12-01) cost each lone action a
 futex wake, a GIL hand-over and a call_soon_threadsafe: a quarter of the server's time at human
 pace (bench/README.md); aiosqlite would hop threads for every statement. The room layer's
-other writes (the lobby's, a seat going away, a rematch: `Database.write` in rooms.py) go the
-same way (`in_writer`): SQLite's single writer is that one connection, used only from the
-event loop, never across an await, so no write ever waits on another of ours.
+other writes (the lobby's, a seat going away, a rematch: `Database.write` in rooms.py) run on
+that same connection (the writer engine's pool is that one connection: session.py), so
+SQLite's single writer is one connection, used only from the event loop, never across an
+await, and no write ever waits on another of ours.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.orm import Session
 
 from app import metrics
 from app.db import store
 
 MAX_BATCH = 400  # appends per transaction; more wait for the next one
-
-P = ParamSpec("P")
-T = TypeVar("T")
 
 
 class Conflict(Exception):
@@ -130,23 +126,6 @@ class Journal:
             db.rollback()
             raise
         return written
-
-    @property
-    def has_writer(self) -> bool:
-        """Writes go through our own connection (an SQLite file), not the async engine."""
-        return self.sync_engine is not None
-
-    async def in_writer(
-        self, fn: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        """`fn(session, *args)` as one transaction on our own connection, at once (on the
-        event loop, never across an await). Only when `has_writer`."""
-        assert self.sync_engine is not None
-        return self._transaction(fn, *args, **kwargs)
-
-    def _transaction(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        with Session(self.sync_engine, expire_on_commit=False) as session, session.begin():
-            return fn(session, *args, **kwargs)
 
     async def aclose(self) -> None:
         """Let the transaction in flight finish (SIGTERM finishes the command in flight)."""
