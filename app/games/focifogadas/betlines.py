@@ -47,12 +47,13 @@ def seat_private(s: DrukkerState, seat: int) -> JsonDict:
     hand = s.hands[seat]
     m = s.match
     buyer = s.buyer
+    record, verdicts = judged(s)
     return _seat_private(
         s.dealt[seat] if hand is None else None,
         hand,
         s.bought[seat],
-        if_ended_now(s, seat, judged(s)[1]),
-        judged(s)[0],
+        if_ended_now(s, seat, verdicts),
+        record,
         live_half(s),
         m.pair if m is not None and match.to_act(m) == seat else None,
         buyer.drawn if buyer is not None and buyer.seat == seat else None,
