@@ -81,9 +81,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # every request and socket (bench/README.md, "Starting a match").
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
-    # The sockets' route first: Starlette matches routes in order, and a socket would be
-    # tried against every HTTP route before its own (no HTTP path begins /ws/).
-    app.include_router(ws.router)
     app.add_middleware(LobbyLane)  # innermost: inside the body limit and the headers
     app.add_middleware(BodyLimit, limit=64 * 1024)
     app.add_middleware(SecurityHeaders)

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import orjson
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 from pydantic import ValidationError as PydanticError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -235,7 +235,11 @@ class SocketGuard:
     within `send_timeout` seconds (its phone stopped reading: the writer waits on a full
     buffer) is cut off at the transport, for a close would wait on that same writer. The
     cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
-    buffer of each socket (what a phone that stopped reading holds of this machine)."""
+    buffer of each socket (what a phone that stopped reading holds of this machine).
+
+    It serves `/ws/{code}` itself (`room_socket`): a socket has no use for the framework's
+    routing, exception handlers and dependencies, which cost a start of a match ~0.1 ms per
+    phone (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
 
     def __init__(
         self,
@@ -283,7 +287,12 @@ class SocketGuard:
         if self._watch is None or self._watch.done():
             self._watch = asyncio.get_running_loop().create_task(self._cut_stalled())
         try:
-            await self.app(scope, receive, watched if transport is not None else send)
+            code = _room_of(scope)
+            sending_to = watched if transport is not None else send
+            if code is None:
+                await self.app(scope, receive, sending_to)
+            else:
+                await room_socket(WebSocket(scope, receive, sending_to), code)
         finally:
             sending.pop(key, None)
             left = self.open[address] - 1
@@ -304,11 +313,19 @@ class SocketGuard:
                     transport.abort()
 
 
-router = APIRouter()
+def _room_of(scope: Scope) -> str | None:
+    """The `{code}` of `/ws/{code}` (as Starlette would match the route), else None."""
+    path, root = scope["path"], scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root) :]
+    if not path.startswith("/ws/"):
+        return None
+    code = path[4:]
+    return code if code and "/" not in code else None
 
 
-@router.websocket("/ws/{code}")
 async def room_socket(ws: WebSocket, code: str) -> None:
+    """/ws/{code}: PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
     app = ws.app
     settings: Settings = app.state.settings
     if not origin_allowed(ws, settings):

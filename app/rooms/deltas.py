@@ -19,6 +19,7 @@ from app.rooms.views import RoomSnapshot
 
 PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
+OWN = ("legal",)  # top-level members that differ between the viewers of one push
 _KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 
 
@@ -48,7 +49,9 @@ class ViewParts:
 
     seq: int
     fixed: tuple[Any, ...]  # the FIXED members' values (text, a number or null)
-    top: dict[str, bytes]  # every other top-level member but public, private and log
+    shared: dict[str, bytes]  # the other top-level members but OWN and PATCHED: one push's
+    # viewers share them (PROTOCOL.md: status, phase, to_act and result are the room's)
+    own: dict[str, bytes]  # the OWN members (what this viewer may play)
     public: dict[str, bytes]  # shared by every viewer of the same push
     private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
@@ -57,17 +60,27 @@ class ViewParts:
     private_of: Any = None
 
 
+# What changed in the members every viewer shares, from one push's to another's: (the
+# top-level members, the public members, the names of public members gone).
+_SharedChange = tuple[dict[str, bytes], dict[str, bytes], list[str]]
+
+
 class DeltaPush:
-    """Delta-form messages for one push of one room at one seq: `public` and the log are
-    encoded once for every viewer of the push (PROTOCOL.md has them identical for all), and
-    each viewer's parts once for all its phones. Costs nothing until a phone asks."""
+    """Delta-form messages for one push of one room at one seq: what the viewers share
+    (`public`, the log, the room's top-level members) is encoded once for all of them, and
+    so is what changed in it since the push a socket last got; each viewer's parts once for
+    all its phones. Costs nothing until a phone asks."""
 
     def __init__(self, seq: int) -> None:
         self.seq = seq
         self._viewers: dict[int | None, ViewParts] = {}
         self._public: dict[str, bytes] | None = None
+        self._shared: dict[str, bytes] = {}
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
+        # (id of a base's shared members, of its public ones) -> what changed since then:
+        # those bases are alive (the sockets hold them) for as long as the push is
+        self._changes: dict[tuple[int, int], _SharedChange] = {}
 
     def parts_of(
         self, snap: RoomSnapshot, seat: int | None, base: ViewParts | None = None
@@ -82,6 +95,9 @@ class DeltaPush:
         if self._public is None:
             self._public = _members(view["public"])
             self._log = view["log"]
+            self._shared = _members(
+                {k: v for k, v in view.items() if k not in PATCHED and k not in FIXED + OWN}
+            )
         private = view["private"]
         if private is None:
             encoded = None
@@ -93,7 +109,8 @@ class DeltaPush:
         return ViewParts(
             seq=self.seq,
             fixed=tuple(view[k] for k in FIXED),
-            top=_members({k: v for k, v in view.items() if k not in PATCHED and k not in FIXED}),
+            shared=self._shared,
+            own={k: _own(k, view[k]) for k in OWN if k in view},
             public=self._public,
             private=encoded,
             log_seq=int(log[-1]["seq"]) if log else -1,
@@ -113,19 +130,35 @@ class DeltaPush:
 
     def whole(self, parts: ViewParts) -> bytes:
         """The PROTOCOL.md v1 view message, made of the parts."""
-        view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.top
+        view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.shared | parts.own
         view["public"] = _key("public") + _object(parts.public)
         private = b"null" if parts.private is None else _object(parts.private)
         view["private"] = _key("private") + private
         view["log"] = _key("log") + self._log_since(-1)
         return b'{"type":"view","seq":%d,"view":%s}' % (self.seq, _object(view))
 
+    def _shared_change(self, parts: ViewParts, base: ViewParts) -> _SharedChange:
+        """What changed in the shared members since `base` (once per push and base)."""
+        key = (id(base.shared), id(base.public))
+        change = self._changes.get(key)
+        if change is None:
+            was = base.shared
+            gone: dict[str, list[str]] = {}
+            change = self._changes[key] = (
+                {}
+                if was is parts.shared
+                else {k: v for k, v in parts.shared.items() if was.get(k) != v},
+                _changed(base.public, parts.public, "public", gone),
+                gone.get("public", []),
+            )
+        return change
+
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
-        was = base.top
-        top = {k: v for k, v in parts.top.items() if was.get(k) != v}
-        gone: dict[str, list[str]] = {}
-        public = _changed(base.public, parts.public, "public", gone)
+        shared, public, public_gone = self._shared_change(parts, base)
+        was = base.own
+        top = shared | {k: v for k, v in parts.own.items() if was.get(k) != v}
+        gone: dict[str, list[str]] = {"public": public_gone} if public_gone else {}
         private = None
         if parts.private is not None and base.private is not None:
             private = _changed(base.private, parts.private, "private", gone)
@@ -140,6 +173,16 @@ class DeltaPush:
             out += [b',"drop":', orjson.dumps(gone)]
         out += [b',"log":', self._log_since(base.log_seq), b"}"]
         return b"".join(out)
+
+
+_EMPTY_LEGAL = _key("legal") + b"[]"
+
+
+def _own(name: str, value: Any) -> bytes:
+    """An OWN member encoded (most viewers have nothing to play: that one is made once)."""
+    if name == "legal" and not value:
+        return _EMPTY_LEGAL
+    return _key(name) + orjson.dumps(value)
 
 
 def _changed(

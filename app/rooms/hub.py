@@ -94,8 +94,9 @@ class Connection:
         self._closing: tuple[int, str] | None = None
         self._writer = asyncio.create_task(self._write())
 
-    def send(self, message: JsonDict) -> None:
-        self._enqueue(False, orjson.dumps(message).decode())
+    def send(self, message: JsonDict | bytes) -> None:
+        """Queue a message that is not a view (bytes: already encoded)."""
+        self._enqueue(False, message if isinstance(message, bytes) else orjson.dumps(message))
 
     def send_view(self, seq: int, status: str, message: str | bytes) -> None:
         """Queue an encoded view message (`RoomSnapshot.view_message`)."""
@@ -271,13 +272,17 @@ class Hub:
             if conn.last_view is not None and snap.seq < conn.last_view[0]:
                 continue  # a phone that has a newer view keeps it: a room never moves back
             conn.send_room(snap, push)
+        snap.pushed()
         if snap.state is None:  # a lobby change: seats came or went
             self.send_presence(snap)
 
     def send(self, code: str, message: JsonDict) -> None:
-        """The same message to every socket of the room."""
-        for conn in self.rooms.get(code, ()):
-            conn.send(message)
+        """The same message to every socket of the room (encoded once for all)."""
+        conns = self.rooms.get(code)
+        if conns:
+            encoded = orjson.dumps(message)
+            for conn in conns:
+                conn.send(encoded)
 
     def _here(self, code: str) -> tuple[set[int], int]:
         """Seats and spectators connected to this instance."""

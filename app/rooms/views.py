@@ -96,6 +96,7 @@ class Table:
     view: PublicView  # the spectator's: phase and `public`
     to_act: frozenset[int]
     result: Result | None
+    to_act_list: list[int]  # `to_act` sorted, as every view lists it (nobody changes it)
 
 
 @dataclass(slots=True)
@@ -186,6 +187,12 @@ class RoomSnapshot:
         nobody watches it now)."""
         self._views, self._shared, self._table, self._legal = {}, {}, None, {}
 
+    def pushed(self) -> None:
+        """Its views have gone out: free what they were built from now, while it is fresh in
+        the CPU's caches, rather than at the room's next move (the encoded messages and the
+        legal actions stay; a later viewer's view builds its part again)."""
+        self._table = None
+
     def legal(self, seat: int) -> list[JsonDict]:
         """What `seat` may play now (worked out once per seq: its view lists it too)."""
         if seat not in self._legal:
@@ -252,7 +259,7 @@ class RoomSnapshot:
         return base | {
             "phase": table.view.phase,
             "you": seat,
-            "to_act": sorted(table.to_act),
+            "to_act": table.to_act_list,
             "legal": legal,
             "public": public,
             "private": private,
@@ -285,7 +292,8 @@ class RoomSnapshot:
         spectator's view; each seat adds only its secrets."""
         if self._table is None:
             view = public_of(self.game, self.state)
-            self._table = Table(view, self.to_act(), self.game.result(self.state))
+            to_act = self.to_act()
+            self._table = Table(view, to_act, self.game.result(self.state), sorted(to_act))
         return self._table
 
     def _parts(self, table: Table, seat: int | None) -> tuple[JsonDict, JsonDict | None]:

@@ -249,6 +249,17 @@ async def test_unknown_room_socket_is_closed_4404(server: RunningServer) -> None
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404  # the page says "gone"
 
 
+@pytest.mark.parametrize("path", ["/ws/", "/ws/ABCDEF/more", "/wsx/ABCDEF"])
+async def test_a_socket_to_no_room_route_is_refused_at_the_handshake(
+    server: RunningServer, path: str
+) -> None:
+    """Only /ws/{code} is a socket: the guard serves it itself and hands every other path
+    to the app, which has no socket route there."""
+    with pytest.raises(websockets.InvalidStatus) as refused:
+        await websockets.connect(f"{server.ws_url}{path}")
+    assert refused.value.response.status_code == 403
+
+
 async def test_a_token_holds_its_seat_in_its_own_room_only(server: RunningServer) -> None:
     code, tokens = await started_room(server)
     _other, other_tokens = await started_room(server)

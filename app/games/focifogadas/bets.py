@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal
@@ -111,6 +111,12 @@ class BetCard:
     uses: Uses
     predicate: Predicate
     half_time_rule: HalfTimeRule
+    _face: JsonDict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_face", {"id": self.id, "kind": self.kind, "text": dict(self.text)}
+        )
 
     def holds(self, record: MatchRecord) -> bool:
         """Did the event happen, judged on a final record."""
@@ -133,8 +139,9 @@ class BetCard:
         return _status(self.id, _relevant(record, self.uses), live_half)
 
     def to_json(self) -> JsonDict:
-        """The card as a view shows it: a physical card object with a unique id."""
-        return {"id": self.id, "kind": self.kind, "text": dict(self.text)}
+        """The card as a view shows it: a physical card object with a unique id. Made once
+        and shared by every view and event that shows it; nobody may change it."""
+        return self._face
 
 
 def continuations(record: MatchRecord, live_half: int | None, uses: Uses) -> Iterator[MatchRecord]:

@@ -79,8 +79,10 @@ class Board:
     status: str
     turn: int
     time_steps: int
-    draw: list[list[int]]
-    discard: list[list[int]]
+    # The piles as the state holds them (tuples, shared with it until a pile changes: a
+    # move changes one or two of the ten, and copying all ten was most of making a Board)
+    draw: list[tuple[int, ...]]
+    discard: list[tuple[int, ...]]
     pair: tuple[int, int] | None
     events: list[Event] | None  # None on the fast path
     roll: Callable[[], int]  # a d12
@@ -89,8 +91,8 @@ class Board:
     def __init__(self, m: MatchState, roll: Callable[[], int], shuffle: Callable[..., None]):
         for name in _SCALARS:
             setattr(self, name, getattr(m, name))
-        self.draw = [list(p) for p in m.draw]
-        self.discard = [list(p) for p in m.discard]
+        self.draw = list(m.draw)
+        self.discard = list(m.discard)
         self.pair = m.pair
         self.time_steps = m.time_steps
         self.events = None
@@ -100,8 +102,8 @@ class Board:
     def freeze(self) -> MatchState:
         values = {name: getattr(self, name) for name in _SCALARS}
         return MatchState(
-            draw=tuple(tuple(p) for p in self.draw),
-            discard=tuple(tuple(p) for p in self.discard),
+            draw=tuple(self.draw),
+            discard=tuple(self.discard),
             pair=self.pair,
             time_steps=self.time_steps,
             **values,

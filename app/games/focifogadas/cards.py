@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -57,10 +57,10 @@ class ActionCard:
     kick_even: int  # the team that gets a kick-out on an even roll (§6.2, the circles)
     kick_odd: int
     name: Mapping[str, str]
+    _face: dict[str, Any] = field(init=False, repr=False, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
-        """The face of the card, as every view shows it."""
-        return {
+    def __post_init__(self) -> None:
+        face = {
             "id": self.id,
             "kind": self.kind,
             "colour": self.colour,
@@ -68,6 +68,12 @@ class ActionCard:
             "name": dict(self.name),
             "die": self.kind in ROLLING_KINDS,
         }
+        object.__setattr__(self, "_face", face)
+
+    def to_json(self) -> dict[str, Any]:
+        """The face of the card, as every view shows it: made once, and the same object in
+        every view and event (a Drukker view holds some 40 faces); nobody may change it."""
+        return self._face
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,11 +44,11 @@ from app.games.focifogadas.record import TEAMS, MatchRecord
 
 
 def _reshuffle(b: Board, section: int, everything: bool) -> None:
-    pile = b.discard[section]
+    pile = list(b.discard[section])
     if everything:
-        pile = b.draw[section] + pile
+        pile = list(b.draw[section]) + pile
     b.shuffle(pile)
-    b.draw[section], b.discard[section] = pile, []
+    b.draw[section], b.discard[section] = tuple(pile), ()
     if b.events is not None:
         b.emit("deck_shuffled", section=SECTIONS[section], cards=len(pile))
 
@@ -61,7 +61,7 @@ def _draw_pair(b: Board) -> None:
         _reshuffle(b, s, everything=True)
         pile = b.draw[s]
     b.pair = (pile[0], pile[1])
-    del pile[:2]
+    b.draw[s] = pile[2:]
     if b.events is not None:
         b.emit("cards_drawn", seat=b.current, section=SECTIONS[s], count=2)
 
@@ -70,7 +70,7 @@ def _play(b: Board, played: int, other: int) -> None:
     """One whole turn after the choice: resolve, exhaustion, half end, next player's draw."""
     section = SECTION_OF[played]
     identical = SIG_OF[played] == SIG_OF[other]
-    b.discard[section] += (other, played)
+    b.discard[section] = (*b.discard[section], other, played)
     b.turn += 1
     if b.events is not None:
         hidden = CARDS[other].to_json() if identical else {"id": None, "back": SECTIONS[section]}

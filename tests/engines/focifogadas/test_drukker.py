@@ -334,3 +334,21 @@ def test_a_seats_private_part_is_shared_by_the_steps_that_leave_it_unchanged() -
             shared += 1
         s = after
     assert shared == 10
+
+
+def test_card_faces_are_made_once_and_nothing_a_match_does_changes_them() -> None:
+    """Views and events share each card's face (one object per card); after a whole match
+    with every view built, every face is still what the card says."""
+    faces = {c.id: json.dumps(c.to_json(), sort_keys=True) for c in CATALOGUE.cards}
+    bet_faces = {i: json.dumps(b.to_json(), sort_keys=True) for i, b in bets.CARDS.items()}
+    state: FociState = GAME.new("drukker", {}, 4, 11)
+    rng = random.Random(11)
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        GAME.public(state)
+        for viewer in range(4):
+            GAME.private(state, viewer)
+    assert CATALOGUE.cards[0].to_json() is CATALOGUE.cards[0].to_json()
+    assert {c.id: json.dumps(c.to_json(), sort_keys=True) for c in CATALOGUE.cards} == faces
+    assert {i: json.dumps(b.to_json(), sort_keys=True) for i, b in bets.CARDS.items()} == bet_faces
