@@ -10,6 +10,7 @@ holds where they are. Money moves twice only: −200 per bought card, then the p
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import replace
 from typing import Final, TypeVar
@@ -127,6 +128,14 @@ def _subsets(cards: tuple[str, ...], k: int) -> list[list[str]]:
     return [list(c) for c in itertools.combinations(cards, k)]
 
 
+@functools.lru_cache(maxsize=256)  # the hands of the rooms choosing now
+def _choices(dealt: tuple[str, ...]) -> list[Action]:
+    """§5.2's ways to keep KEEP of the dealt bets (70 of them), made once per hand: asked for
+    by the seat's view, its phone's first view and the check of its move. Shared: nobody
+    may change the list or its actions."""
+    return [{"type": "choose_bets", "cards": c} for c in _subsets(dealt, KEEP)]
+
+
 def half_time_record(s: DrukkerState) -> MatchRecord:
     assert s.match is not None
     return match.record(s.match)
@@ -142,7 +151,7 @@ def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
     if seat not in to_act(s):
         return []
     if s.phase == CHOOSE:
-        return [{"type": "choose_bets", "cards": c} for c in _subsets(s.dealt[seat], KEEP)]
+        return _choices(s.dealt[seat])
     if s.phase == MATCH:
         assert s.match is not None
         return match.legal(s.match)
