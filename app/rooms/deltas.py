@@ -78,9 +78,11 @@ class DeltaPush:
         self._shared: dict[str, bytes] = {}
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
-        # (id of a base's shared members, of its public ones) -> what changed since then:
-        # those bases are alive (the sockets hold them) for as long as the push is
-        self._changes: dict[tuple[int, int], _SharedChange] = {}
+        # (id of a base's shared members, of its public ones) -> those members (held, so
+        # that the ids stay theirs while the push lasts) and what changed since them
+        self._changes: dict[
+            tuple[int, int], tuple[dict[str, bytes], dict[str, bytes], _SharedChange]
+        ] = {}
 
     def parts_of(
         self, snap: RoomSnapshot, seat: int | None, base: ViewParts | None = None
@@ -140,17 +142,19 @@ class DeltaPush:
     def _shared_change(self, parts: ViewParts, base: ViewParts) -> _SharedChange:
         """What changed in the shared members since `base` (once per push and base)."""
         key = (id(base.shared), id(base.public))
-        change = self._changes.get(key)
-        if change is None:
-            was = base.shared
-            gone: dict[str, list[str]] = {}
-            change = self._changes[key] = (
-                {}
-                if was is parts.shared
-                else {k: v for k, v in parts.shared.items() if was.get(k) != v},
-                _changed(base.public, parts.public, "public", gone),
-                gone.get("public", []),
-            )
+        held = self._changes.get(key)
+        if held is not None and held[0] is base.shared and held[1] is base.public:
+            return held[2]
+        was = base.shared
+        gone: dict[str, list[str]] = {}
+        change = (
+            {}
+            if was is parts.shared
+            else {k: v for k, v in parts.shared.items() if was.get(k) != v},
+            _changed(base.public, parts.public, "public", gone),
+            gone.get("public", []),
+        )
+        self._changes[key] = (base.shared, base.public, change)
         return change
 
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
