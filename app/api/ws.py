@@ -238,7 +238,7 @@ class SocketGuard:
     buffer of each socket (what a phone that stopped reading holds of this machine).
 
     It serves `/ws/{code}` itself (`room_socket`): a socket has no use for the framework's
-    routing, exception handlers and dependencies, which cost a start of a match ~0.1 ms per
+    routing, exception handlers and dependencies, which cost a start of a match ~0.2 ms per
     phone (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
 
     def __init__(
