@@ -99,7 +99,8 @@ def main() -> None:
         for room in rooms:
             out = DeltaPush(room.seq)
             for s in range(SEATS):
-                base, made = bases.get(s), out.parts_of(room, s, bases.get(s))
+                base = bases.get(s)
+                made = out.parts_of(room, s, base)
                 out.whole(made) if base is None or base.seq >= made.seq else out.delta(made, base)
                 bases[s] = made
 

@@ -78,11 +78,9 @@ class DeltaPush:
         self._shared: dict[str, bytes] = {}
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
-        # (id of a base's shared members, of its public ones) -> those members (held, so
-        # that the ids stay theirs while the push lasts) and what changed since them
-        self._changes: dict[
-            tuple[int, int], tuple[dict[str, bytes], dict[str, bytes], _SharedChange]
-        ] = {}
+        # The last base's shared and public members and what changed since them: the phones
+        # of a room hold the same base, so it is worked out once per push
+        self._change: tuple[dict[str, bytes], dict[str, bytes], _SharedChange] | None = None
 
     def parts_of(
         self, snap: RoomSnapshot, seat: int | None, base: ViewParts | None = None
@@ -141,8 +139,7 @@ class DeltaPush:
 
     def _shared_change(self, parts: ViewParts, base: ViewParts) -> _SharedChange:
         """What changed in the shared members since `base` (once per push and base)."""
-        key = (id(base.shared), id(base.public))
-        held = self._changes.get(key)
+        held = self._change
         if held is not None and held[0] is base.shared and held[1] is base.public:
             return held[2]
         was = base.shared
@@ -154,7 +151,7 @@ class DeltaPush:
             _changed(base.public, parts.public, "public", gone),
             gone.get("public", []),
         )
-        self._changes[key] = (base.shared, base.public, change)
+        self._change = (base.shared, base.public, change)
         return change
 
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
