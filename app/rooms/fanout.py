@@ -167,8 +167,7 @@ class Fanout:
         code, seat = conn.code, conn.seat
         snap = self._held(code) or await self._read(code)
         conn.send_room(snap)
-        self.hub.send_presence(snap)
-        await self.hub.announce_here(code)
+        self.hub.send_presence(snap, announce=True)
         if (
             seat is not None
             and snap.status == "playing"
@@ -185,8 +184,7 @@ class Fanout:
             # Presence needs only the seats: this instance's newest copy of the room will
             # do when it has one (a read per closing phone added up as a night ended).
             latest = self.rooms.latest(conn.code)
-            self.hub.send_presence(latest or await self.rooms.snapshot(conn.code))
-        await self.hub.announce_here(conn.code)
+            self.hub.send_presence(latest or await self.rooms.snapshot(conn.code), announce=True)
 
     def _unwatched(self, code: str) -> None:
         """Nobody here watches the room any more: its views (~8 KB per seat, in text and in

@@ -33,6 +33,7 @@ MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket
 MAX_QUEUED = 512  # messages of any kind (acks, errors, pongs are small) before we give up
 PRESENCE_EVERY = 15.0  # seconds between two announcements of who is connected here
 PRESENCE_FOR = 3 * PRESENCE_EVERY  # how long another instance's announcement holds
+PRESENCE_SETTLE = 0.02  # seconds for a room's sockets to settle before presence is told
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +229,9 @@ class Hub:
         self.announce = announce
         self.elsewhere: dict[str, dict[str, Here]] = {}  # room -> instance -> who is there
         self._heartbeat: asyncio.Task[None] | None = None
+        # Presence to tell once the room settles: room -> (its seats, its bots, announce too)
+        self._settling: dict[str, tuple[list[int], frozenset[int], bool]] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
 
     # --- connections ------------------------------------------------------------------------
 
@@ -308,8 +312,27 @@ class Hub:
             "spectators": spectators,
         }
 
-    def send_presence(self, snap: RoomSnapshot) -> None:
-        self.send(snap.code, self.presence(snap.code, [s.seat for s in snap.seats], snap.bot_seats))
+    def send_presence(self, snap: RoomSnapshot, *, announce: bool = False) -> None:
+        """Tell the room's phones here who is connected, as it stands `PRESENCE_SETTLE` after
+        the first change of a burst (`snap`: the seats and bots): a match's four phones come
+        within milliseconds, and telling each arrival to all was ten messages where one does
+        (bench/README.md). `announce`: the change was here, so tell the other instances too."""
+        code = snap.code
+        settling = self._settling.get(code)
+        if settling is None:
+            asyncio.get_running_loop().call_later(PRESENCE_SETTLE, self._settled, code)
+        told = announce or (settling is not None and settling[2])
+        self._settling[code] = ([s.seat for s in snap.seats], snap.bot_seats, told)
+
+    def _settled(self, code: str) -> None:
+        if (settling := self._settling.pop(code, None)) is None:  # closed meanwhile
+            return
+        seats, bots, announce = settling
+        self.send(code, self.presence(code, seats, bots))
+        if announce and self.announce is not None:
+            task = asyncio.get_running_loop().create_task(self.announce_here(code))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
 
     def is_connected(self, code: str, seat: int) -> bool:
         """Whether a socket of this seat is connected to any instance."""
@@ -364,6 +387,7 @@ class Hub:
     async def close_all(self, code: int, reason: str) -> None:
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        self._settling.clear()
         conns = [c for room in self.rooms.values() for c in room]
         await asyncio.gather(*(c.close(code, reason) for c in conns), return_exceptions=True)
 

@@ -138,3 +138,32 @@ async def test_a_push_sends_each_socket_its_own_view_once_and_never_an_older_one
     for conn in conns:
         assert await hub.unregister(conn) == (conn is conns[-1])  # the last one out says so
     assert not hub.watched("ROOM22")
+
+
+async def test_phones_arriving_together_are_told_who_is_here_once_and_the_others_once() -> None:
+    told: list[tuple[str, dict[str, object]]] = []
+
+    async def announce(kind: str, code: str, seq: int, data: dict[str, object]) -> None:
+        told.append((code, data))
+
+    hub = Hub(instance="here", announce=announce)
+    snap = room(players=4)
+    phones = [FastSocket() for _ in range(4)]
+    conns = []
+    for seat, ws in enumerate(phones):  # the four phones of a match that starts
+        conns.append(hub.register(ws, snap.code, seat))
+        hub.send_presence(snap, announce=True)
+    await asyncio.sleep(hub_module.PRESENCE_SETTLE * 3)
+    everyone = [{"seat": s, "connected": True} for s in range(4)]
+    for ws in phones:
+        assert [m for m in ws.sent if m["type"] == "presence"] == [
+            {"type": "presence", "seats": everyone, "spectators": 0}
+        ]
+    assert told == [(snap.code, {"seats": [0, 1, 2, 3], "spectators": 0})]
+    await hub.unregister(conns[3])  # one leaves: the rest hear it, as it then stands
+    hub.send_presence(snap)
+    await asyncio.sleep(hub_module.PRESENCE_SETTLE * 3)
+    assert phones[0].sent[-1]["seats"] == [*everyone[:3], {"seat": 3, "connected": False}]
+    assert len(told) == 1  # not announced: that change was another instance's news
+    for conn in conns[:3]:
+        await conn.stop()
