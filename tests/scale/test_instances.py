@@ -130,11 +130,16 @@ async def test_odds_reach_the_sockets_of_every_instance(
     code, tokens = await room_on(a)
     anna = await Socket.open(a.ws_url, code, tokens[0])
     watcher_b = await Socket.open(b.ws_url, code)
-    await watcher_b.view_where(lambda v: "odds" in v["public"])  # b priced seq 0 on connecting
+    # Pricing is another process's (its pool starts with the first room): under a loaded CI
+    # machine that can take seconds, so these wait on the odds for longer than a view.
+    priced = 30.0
+    await watcher_b.view_where(lambda v: "odds" in v["public"], priced)  # b priced seq 0
     await anna.view_where(lambda v: True)
     assert (await anna.act({"type": "pick", "number": 3}))["seq"] == 1
     # Committed at a; the watcher at b gets the odds of seq 1 all the same.
-    seen = await watcher_b.view_where(lambda v: watcher_b.seq == 1 and "odds" in v["public"])
+    seen = await watcher_b.view_where(
+        lambda v: watcher_b.seq == 1 and "odds" in v["public"], priced
+    )
     assert seen["public"]["odds"]["cards"] == {"win0": {"p": 0.5}, "win1": {"p": 0.5}}
 
 
