@@ -69,7 +69,7 @@ function keepInView(ctx, el, tall) {
   const bottom = bar.height && bar.top > 0 ? Math.min(bar.top, innerHeight) : innerHeight;
   const box = el.getBoundingClientRect();
   if (box.height > bottom - top) {
-    if (tall && (box.top < top || box.top > bottom - 44)) window.scrollBy({ top: box.top - top - 4 });
+    if (tall && (box.top < top || box.top > bottom - 44)) window.scrollBy({ top: box.top - top });
     return;
   }
   const margin = Math.min(8, (bottom - top - box.height) / 2); // never push the other end out

@@ -66,15 +66,16 @@ export function inView(el) {
   return r.top >= top - 1 && r.bottom <= bottom + 1;
 }
 
-/** Scrolls the page so that `el` sits in the visible band (its top under the header when it
- * is taller than the band). */
+/** Scrolls the page so that `el` sits in the visible band (its top right under the header
+ * when it is taller than the band: with no gap there, a decision that was a few pixels too
+ * tall while the header was briefly taller fits whole once the header settles). */
 export function bringIntoView(el, smooth = false) {
   if (!el?.isConnected || inView(el)) return;
   const r = el.getBoundingClientRect();
   const { top, bottom } = band();
   const room = bottom - top;
   const margin = Math.min(8, Math.max(0, (room - r.height) / 2)); // never push the other end out
-  const delta = r.height > room ? r.top - top - 4 : r.top < top ? r.top - top - margin : r.bottom - bottom + margin;
+  const delta = r.height > room ? r.top - top : r.top < top ? r.top - top - margin : r.bottom - bottom + margin;
   window.scrollBy({ top: delta, behavior: smooth && !reduced() ? "smooth" : "auto" });
 }
 
