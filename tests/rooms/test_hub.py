@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -140,6 +141,13 @@ async def test_a_push_sends_each_socket_its_own_view_once_and_never_an_older_one
     assert not hub.watched("ROOM22")
 
 
+async def until(done: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Wait until `done()` holds or `seconds` have passed (the assertions after say which)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+
+
 async def test_phones_arriving_together_are_told_who_is_here_once_and_the_others_once() -> None:
     told: list[tuple[str, dict[str, object]]] = []
 
@@ -153,7 +161,7 @@ async def test_phones_arriving_together_are_told_who_is_here_once_and_the_others
     for seat, ws in enumerate(phones):  # the four phones of a match that starts
         conns.append(hub.register(ws, snap.code, seat))
         hub.send_presence(snap, announce=True)
-    await asyncio.sleep(hub_module.PRESENCE_SETTLE * 3)
+    await until(lambda: all(ws.sent for ws in phones) and bool(told))
     everyone = [{"seat": s, "connected": True} for s in range(4)]
     for ws in phones:
         assert [m for m in ws.sent if m["type"] == "presence"] == [
@@ -162,7 +170,7 @@ async def test_phones_arriving_together_are_told_who_is_here_once_and_the_others
     assert told == [(snap.code, {"seats": [0, 1, 2, 3], "spectators": 0})]
     await hub.unregister(conns[3])  # one leaves: the rest hear it, as it then stands
     hub.send_presence(snap)
-    await asyncio.sleep(hub_module.PRESENCE_SETTLE * 3)
+    await until(lambda: len(phones[0].sent) == 2)
     assert phones[0].sent[-1]["seats"] == [*everyone[:3], {"seat": 3, "connected": False}]
     assert len(told) == 1  # not announced: that change was another instance's news
     for conn in conns[:3]:
