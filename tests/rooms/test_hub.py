@@ -172,6 +172,6 @@ async def test_phones_arriving_together_are_told_who_is_here_once_and_the_others
     hub.send_presence(snap)
     await until(lambda: len(phones[0].sent) == 2)
     assert phones[0].sent[-1]["seats"] == [*everyone[:3], {"seat": 3, "connected": False}]
-    assert len(told) == 1  # not announced: that change was another instance's news
+    assert len(told) == 1  # without `announce` (news from another instance) nobody else is told
     for conn in conns[:3]:
         await conn.stop()
