@@ -20,6 +20,7 @@ from app.rooms.views import RoomSnapshot
 PATCHED = ("public", "private", "log")  # members patched member by member, not replaced
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
 OWN = ("legal",)  # top-level members that differ between the viewers of one push
+NOT_SHARED = frozenset(PATCHED + FIXED + OWN)  # every other top-level member is the room's
 _KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 
 
@@ -95,9 +96,7 @@ class DeltaPush:
         if self._public is None:
             self._public = _members(view["public"])
             self._log = view["log"]
-            self._shared = _members(
-                {k: v for k, v in view.items() if k not in PATCHED and k not in FIXED + OWN}
-            )
+            self._shared = _members({k: v for k, v in view.items() if k not in NOT_SHARED})
         private = view["private"]
         if private is None:
             encoded = None
