@@ -42,7 +42,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         broker = make_broker(settings.broker, settings.redis_url, database_url)
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
-            Database(engine, single_writer=is_sqlite(database_url)),
+            Database(
+                engine,
+                single_writer=is_sqlite(database_url),
+                commit_window=settings.commit_window_ms / 1000,
+            ),
             broker.publish,
             hub=hub,
             alone=broker.name == "memory",

@@ -67,6 +67,11 @@ class Settings(BaseSettings):
     db_timeout: float = Field(
         default=1.5, description="seconds for a database connect or statement before unavailable"
     )
+    commit_window_ms: float = Field(
+        default=10.0,
+        description="least milliseconds between two group commits of actions while busy "
+        "(0 = commit at once): a night of many tables shares commits, for a few ms",
+    )
     api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
 
     @property

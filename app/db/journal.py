@@ -9,6 +9,13 @@ NOTHING, and an append whose row did not go in is answered with `Conflict` (anot
 took that seq first, or this cid was applied already), so the caller reloads and looks again.
 This is PostgreSQL's and SQLite's own group-commit idea one level up (cf. the WAL writer).
 
+At human pace the actions of a busy night arrive one by one, each to a commit of its own,
+which cost it ~150 µs of CPU (bench/README.md). With a commit window (`COMMIT_WINDOW_MS`), an
+action of another room than the last commit's, arriving within the window of that commit's
+start, waits for the window's end and shares the next commit with whatever came meanwhile: a
+night of many tables pays a commit per window, not per action, for a few milliseconds of
+latency; a table playing alone never waits (`Journal.append`).
+
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it is written on the
 event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
 synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseconds, so a
@@ -33,6 +40,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import metrics
 from app.db import store
+from app.db.models import utcnow
 
 MAX_BATCH = 400  # appends per transaction; more wait for the next one
 
@@ -69,25 +77,49 @@ class Journal:
         engine: AsyncEngine,
         writer: asyncio.Lock | None = None,
         sync_engine: Engine | None = None,
+        window: float = 0.0,
     ) -> None:
         self.engine = engine
         self.writer = writer  # SQLite's single writer, shared with the other write paths
         self.sync_engine = sync_engine  # SQLite: written on the event loop, in one go
+        # Seconds between the starts of two commits (COMMIT_WINDOW_MS): see `append`.
+        self.window = window
         self._pending: list[Append] = []
         self._task: asyncio.Task[None] | None = None
+        self._last = -window  # loop time the last commit began
+        self._last_room = -1  # the room of that commit, if it was of one room only
         self._db: Any = None  # SQLite: the journal's own sqlite3 connection, once opened
 
     async def append(self, item: Append) -> None:
         """Wait until `item` is committed; raise `Conflict` if it could not be, or the
-        database's own error (nothing of it written, as far as this instance knows)."""
+        database's own error (nothing of it written, as far as this instance knows).
+
+        A commit begins at once when none of another room began within the last `window`
+        seconds, else `window` after the last one began, with every append that came
+        meanwhile: a table playing alone never waits, while a busy instance commits at most
+        once a `window`, so that actions of many rooms arriving one by one (a night at
+        human pace) share a commit, as they do at saturation (PostgreSQL's `commit_delay`,
+        but only when other rooms are busy)."""
         self._pending.append(item)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._write_all())
         await asyncio.shield(item.done)
 
+    def _wait(self) -> float:
+        """Seconds until the pending appends may be committed (see `append`)."""
+        if self.window <= 0 or all(a.room_id == self._last_room for a in self._pending):
+            return 0.0
+        return self._last + self.window - asyncio.get_running_loop().time()
+
     async def _write_all(self) -> None:
         while self._pending:
+            wait = self._wait()
+            if wait > 0:
+                await asyncio.sleep(wait)
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            alone = all(a.room_id == batch[0].room_id for a in batch)
+            self._last = asyncio.get_running_loop().time()
+            self._last_room = batch[0].room_id if alone else -1
             try:
                 async with self.writer or contextlib.nullcontext():
                     written = await self._commit(batch)
@@ -153,12 +185,13 @@ def _write(conn: Connection, batch: list[Append]) -> set[tuple[int, int]]:
 
 def _write_sqlite(db: Any, sql: store.SqliteBatch, batch: list[Append]) -> set[tuple[int, int]]:
     """`_write` on a sqlite3 connection (SQLite has one writer: no order needed)."""
-    written = sql.append(db, [_row(a) for a in batch])
+    now = sql.stamp(utcnow())  # one time for the batch's rows
+    written = sql.append(db, [_row(a) for a in batch], now)
     mine = [a for a in batch if (a.room_id, a.seq) in written]
-    sql.advance(db, [(a.room_id, a.seq, a.finished) for a in mine])
+    sql.advance(db, [(a.room_id, a.seq, a.finished) for a in mine], now)
     snapshots = [(a.room_id, a.seq, *a.snapshot) for a in mine if a.snapshot]
     if snapshots:
-        sql.save(db, snapshots)
+        sql.save(db, snapshots, now)
     return written
 
 

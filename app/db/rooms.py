@@ -194,12 +194,14 @@ def _in_tx(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[Connect
 class Database:
     """Transactions over `Tx`, and the journal that appends the actions of every room."""
 
-    def __init__(self, engine: AsyncEngine, *, single_writer: bool = False) -> None:
+    def __init__(
+        self, engine: AsyncEngine, *, single_writer: bool = False, commit_window: float = 0.0
+    ) -> None:
         self.engine = engine
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
         # An SQLite file: the journal's own connection, which every write goes through.
         self._writer = sqlite_writer(engine)
-        self.journal = Journal(engine, self._sqlite_writes, self._writer)
+        self.journal = Journal(engine, self._sqlite_writes, self._writer, commit_window)
         self.closing = False
 
     async def read(

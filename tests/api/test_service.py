@@ -535,3 +535,49 @@ async def test_a_phone_holding_a_newer_view_is_never_sent_an_older_one(
             here.hub.push(older)  # say, a slow read finishing after the phone got seq 1
             await asyncio.sleep(0.01)
         assert [v["seq"] for v in phone.views] == [1]
+
+
+async def test_a_busy_journal_shares_one_commit_among_the_actions_of_its_window(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """COMMIT_WINDOW_MS: a table playing alone is committed at once; actions of other rooms
+    arriving within the window of the last commit wait for its end and go in together."""
+    window = 1.0
+    engine = make_engine(database_url)
+    db = Database(engine, single_writer=is_sqlite(database_url), commit_window=window)
+    rooms = RoomService(db, no_broker, odds_sims=0)
+    loop = asyncio.get_running_loop()
+    commits: list[tuple[float, int]] = []  # (loop time it began, appends in it)
+    commit = db.journal._commit
+
+    async def counted(batch: list[Any]) -> set[tuple[int, int]]:
+        commits.append((loop.time(), len(batch)))
+        return await commit(batch)
+
+    monkeypatch.setattr(db.journal, "_commit", counted)
+    try:
+        codes = [(await tiny_room(rooms))[0] for _ in range(4)]
+
+        async def add(code: str, cid: str) -> int:
+            return await first_legal_move(rooms, code, cid)
+
+        await add(codes[0], "a")  # nothing committed lately: at once, alone
+        second = asyncio.create_task(add(codes[1], "b"))
+        while not db.journal._pending and not second.done():  # b waits for a's window
+            await asyncio.sleep(0)
+        third = asyncio.create_task(add(codes[2], "c"))
+        while len(db.journal._pending) < 2 and not third.done():
+            await asyncio.sleep(0)
+        assert await second == 1 and await third == 1
+        assert [size for _, size in commits] == [1, 2]
+        assert commits[1][0] >= commits[0][0] + window * 0.99
+        await asyncio.sleep(window)  # idle for a window: the next action goes in at once
+        began = loop.time()
+        await add(codes[3], "d")
+        assert commits[2][1] == 1 and commits[2][0] - began < window / 2
+        began = loop.time()  # nor does a room's next action after a commit of its own alone
+        await add(codes[3], "e")
+        assert commits[3][1] == 1 and commits[3][0] - began < window / 2
+    finally:
+        await rooms.aclose()
+        await engine.dispose()
