@@ -103,7 +103,9 @@ class Journal:
         self._pending.append(item)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._write_all())
-        await asyncio.shield(item.done)
+        # (a caller cancelled meanwhile cancels `done` alone: its row is written all the same,
+        # as it would be behind a shield, and the commit skips answering it)
+        await item.done
 
     def _wait(self) -> float:
         """Seconds until the pending appends may be committed (see `append`)."""

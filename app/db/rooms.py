@@ -168,6 +168,9 @@ def _room_values(row: RoomRow, started: bool) -> dict[str, Any]:
     }
 
 
+TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # what `unavailable` answers
+
+
 @asynccontextmanager
 async def _database() -> AsyncIterator[None]:
     """Database trouble becomes `unavailable`, with nothing changed (PROTOCOL.md)."""
@@ -175,10 +178,14 @@ async def _database() -> AsyncIterator[None]:
         yield
     except (RoomError, IntegrityError):
         raise
-    except (OperationalError, DBAPIError, OSError, TimeoutError) as exc:
-        metrics.DB_ERRORS.inc()
-        log.warning("database unavailable: %s", exc.__class__.__name__)
-        raise unavailable() from exc
+    except TROUBLE as exc:
+        raise _unavailable(exc) from exc
+
+
+def _unavailable(exc: BaseException) -> RoomError:
+    metrics.DB_ERRORS.inc()
+    log.warning("database unavailable: %s", exc.__class__.__name__)
+    return unavailable()
 
 
 def _in_tx(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[Connection], T]:
@@ -231,8 +238,12 @@ class Database:
     async def append(self, item: Append) -> None:
         """Append one action in the next group commit; `Conflict` if its seq or cid was
         taken (see journal.py)."""
-        async with _database():
+        try:  # as `_database()` would, without a context manager for every action
             await self.journal.append(item)
+        except IntegrityError:
+            raise
+        except TROUBLE as exc:
+            raise _unavailable(exc) from exc
 
     async def aclose(self) -> None:
         self.closing = True
