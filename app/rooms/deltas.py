@@ -4,8 +4,11 @@ A socket whose hello says `"views": "delta"` gets its first view whole, then eac
 as what changed since the view it holds: top-level members that changed, `public` and
 `private` members that changed (and the names of those gone), and only the log events it
 has not seen. Changes are found on encoded JSON, member by member, never on trees of dicts
-kept for the garbage collector to walk. A delta of a Drukker step is ~1.7 KB where the whole
-view is ~8 KB, and the 40-event log (half of a view's bytes) is never encoded again for it.
+kept for the garbage collector to walk; but a member the engine hands again as the very same
+object (a part it shares between the steps that leave it be) keeps its encoding, so a phone's
+base holds the `public` and `private` it was made of (one `public` per room, until its next
+push). A delta of a Drukker step is ~1.7 KB where the whole view is ~8 KB, and the 40-event
+log (half of a view's bytes) is never encoded again for it.
 """
 
 from __future__ import annotations
@@ -39,6 +42,21 @@ def _members(value: dict[str, Any]) -> dict[str, bytes]:
     return {k: _key(k) + orjson.dumps(v) for k, v in value.items()}
 
 
+def _members_since(
+    value: dict[str, Any], was: dict[str, Any], encoded: dict[str, bytes]
+) -> dict[str, bytes]:
+    """`_members(value)`, where a member that is the very object it was in `was` (whose
+    members are `encoded`) keeps that encoding: an engine may hand the same member to the
+    steps that do not change it (Drukker's players and shown bets, most of its public part)."""
+    return {
+        k: encoded[k] if was.get(k, _ABSENT) is v else _key(k) + orjson.dumps(v)
+        for k, v in value.items()
+    }
+
+
+_ABSENT = object()
+
+
 def _object(members: dict[str, bytes]) -> bytes:
     return b"{" + b",".join(members.values()) + b"}"
 
@@ -57,8 +75,10 @@ class ViewParts:  # 2.5x the cost, and one is made per phone per push; nothing c
     private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
     # The `private` the engine gave: when the next view's is the very same object (an engine
-    # may hand the same part to every step that does not change it), its encoding is reused.
+    # may hand the same part to every step that does not change it), its encoding is reused;
+    # so is each member of `public` that is the very object it was (`public_of`).
     private_of: Any = None
+    public_of: dict[str, Any] | None = None
 
 
 # What changed in the members every viewer shares, from one push's to another's: (the
@@ -76,6 +96,7 @@ class DeltaPush:
         self.seq = seq
         self._viewers: dict[int | None, ViewParts] = {}
         self._public: dict[str, bytes] | None = None
+        self._public_of: dict[str, Any] | None = None
         self._shared: dict[str, bytes] = {}
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
@@ -94,7 +115,11 @@ class DeltaPush:
 
     def parts(self, view: dict[str, Any], base: ViewParts | None = None) -> ViewParts:
         if self._public is None:
-            self._public = _members(view["public"])
+            public = self._public_of = view["public"]
+            if base is None or base.public_of is None:
+                self._public = _members(public)
+            else:
+                self._public = _members_since(public, base.public_of, base.public)
             self._log = view["log"]
             self._shared = _members({k: v for k, v in view.items() if k not in NOT_SHARED})
         private = view["private"]
@@ -114,6 +139,7 @@ class DeltaPush:
             private=encoded,
             log_seq=int(log[-1]["seq"]) if log else -1,
             private_of=private,
+            public_of=self._public_of,
         )
 
     def _log_since(self, seq: int) -> bytes:
