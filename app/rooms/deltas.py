@@ -13,6 +13,7 @@ log (half of a view's bytes) is never encoded again for it.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,7 @@ PATCHED = ("public", "private", "log")  # members patched member by member, not 
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
 OWN = ("legal",)  # top-level members that differ between the viewers of one push
 NOT_SHARED = frozenset(PATCHED + FIXED + OWN)  # every other top-level member is the room's
+_fixed = operator.itemgetter(*FIXED)  # a view's FIXED members' values, as a tuple
 _KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 
 
@@ -82,8 +84,9 @@ class ViewParts:  # 2.5x the cost, and one is made per phone per push; nothing c
 
 
 # What changed in the members every viewer shares, from one push's to another's: (the
-# top-level members, the public members, the names of public members gone).
-_SharedChange = tuple[dict[str, bytes], dict[str, bytes], list[str]]
+# top-level members, and as a JSON object; the public members as a JSON object; the names
+# of public members gone).
+_SharedChange = tuple[dict[str, bytes], bytes, bytes, list[str]]
 
 
 class DeltaPush:
@@ -132,7 +135,7 @@ class DeltaPush:
         log = self._log
         return ViewParts(
             seq=self.seq,
-            fixed=tuple(view[k] for k in FIXED),
+            fixed=_fixed(view),
             shared=self._shared,
             own={k: _own(k, view[k]) for k in OWN if k in view},
             public=self._public,
@@ -169,30 +172,31 @@ class DeltaPush:
             return held[2]
         was = base.shared
         gone: dict[str, list[str]] = {}
-        change = (
+        top = (
             {}
             if was is parts.shared
-            else {k: v for k, v in parts.shared.items() if was.get(k) != v},
-            _changed(base.public, parts.public, "public", gone),
-            gone.get("public", []),
+            else {k: v for k, v in parts.shared.items() if was.get(k) != v}
         )
+        public = _changed(base.public, parts.public, "public", gone)
+        change = (top, _object(top), _object(public), gone.get("public", []))
         self._change = (base.shared, base.public, change)
         return change
 
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
-        shared, public, public_gone = self._shared_change(parts, base)
+        shared, shared_object, public, public_gone = self._shared_change(parts, base)
         was = base.own
-        top = shared | {k: v for k, v in parts.own.items() if was.get(k) != v}
+        own = {k: v for k, v in parts.own.items() if was.get(k) != v}
         gone: dict[str, list[str]] = {"public": public_gone} if public_gone else {}
         private = None
         if parts.private is not None and base.private is not None:
             private = _changed(base.private, parts.private, "private", gone)
         elif parts.private is not base.private:  # null to an object, or back
             private_now = b"null" if parts.private is None else _object(parts.private)
-            top["private"] = _key("private") + private_now
-        out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), _object(top)]
-        out += [b',"public":', _object(public)]
+            own["private"] = _key("private") + private_now
+        top = _object(shared | own) if own else shared_object  # most viewers: the shared one
+        out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), top]
+        out += [b',"public":', public]
         if private:
             out += [b',"private":', _object(private)]
         if gone:
@@ -216,7 +220,8 @@ def _changed(
 ) -> dict[str, bytes]:
     if before is after:
         return {}
-    dropped = before.keys() - after.keys()
-    if dropped:
-        gone[name] = sorted(dropped)
+    if before.keys() != after.keys():  # rare: compared without making a set
+        dropped = before.keys() - after.keys()
+        if dropped:
+            gone[name] = sorted(dropped)
     return {k: v for k, v in after.items() if before.get(k) != v}

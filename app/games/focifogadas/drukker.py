@@ -395,7 +395,14 @@ def judged(s: DrukkerState) -> tuple[MatchRecord, bets.Verdicts]:
     last = _judged
     if last is not None and last[0] is s:
         return last[1], last[2]
-    record = MatchRecord() if s.match is None else match.record(s.match)
-    verdicts = bets.verdicts(record, live_half(s))
+    m = s.match
+    if m is None:
+        record, verdicts = bets.judge(0, 0, 0, 0, None, 0, 0, 0, 1)
+    else:
+        fg = None if m.fg < 0 else TEAMS[m.fg]
+        half = live_half(s)
+        record, verdicts = bets.judge(
+            m.h1, m.a1, m.h2, m.a2, fg, m.corners, m.yellows, m.reds, half
+        )
     _judged = (s, record, verdicts)
     return record, verdicts
