@@ -49,7 +49,7 @@ def _members_since(
 ) -> dict[str, bytes]:
     """`_members(value)`, where a member that is the very object it was in `was` (whose
     members are `encoded`) keeps that encoding: an engine may hand the same member to the
-    steps that do not change it (Drukker's players and shown bets, most of its public part)."""
+    steps that do not change it (Drukker's players, shown bets and a seat's held bets)."""
     return {
         k: encoded[k] if was.get(k, _ABSENT) is v else _key(k) + orjson.dumps(v)
         for k, v in value.items()
@@ -128,10 +128,12 @@ class DeltaPush:
         private = view["private"]
         if private is None:
             encoded = None
-        elif base is not None and private is base.private_of:
+        elif base is None or base.private is None:
+            encoded = _members(private)
+        elif private is base.private_of:
             encoded = base.private
         else:
-            encoded = _members(private)
+            encoded = _members_since(private, base.private_of, base.private)
         log = self._log
         return ViewParts(
             seq=self.seq,

@@ -76,8 +76,15 @@ def _seat_private(
     hash and equality are Python code run for every seat of every push."""
     return {
         "dealt": None if dealt is None else [bets.card(c).to_json() for c in dealt],
-        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
+        "bets": [] if hand is None else _bets(hand, up, verdicts),
         "if_ended_now": _if_ended(money, hand, unpaid, verdicts),
         "pair": None if pair is None else [CARDS[c].to_json() for c in pair],
         "drawn": None if drawn is None else [bets.card(c).to_json() for c in drawn],
     }
+
+
+@lru_cache(maxsize=4096)
+def _bets(hand: tuple[str, ...], up: tuple[str, ...], verdicts: bets.Verdicts) -> list[JsonDict]:
+    """A seat's held bets as its private part lists them: one list while they stay (the
+    part itself changes with the seat's drawn pair, every other turn)."""
+    return [bet_line(c, c in up, verdicts) for c in hand]
