@@ -84,9 +84,10 @@ class ViewParts:  # 2.5x the cost, and one is made per phone per push; nothing c
 
 
 # What changed in the members every viewer shares, from one push's to another's: (the
-# top-level members, and as a JSON object; the public members as a JSON object; the names
-# of public members gone).
-_SharedChange = tuple[dict[str, bytes], bytes, bytes, list[str]]
+# top-level members; the public members as a JSON object; the names of public members gone;
+# the message's head up to its `view`; the same with what follows when no member of the
+# viewer's own changed: `view` the shared top-level members alone, then `public`).
+_SharedChange = tuple[dict[str, bytes], bytes, list[str], bytes, bytes]
 
 
 class DeltaPush:
@@ -179,14 +180,16 @@ class DeltaPush:
             if was is parts.shared
             else {k: v for k, v in parts.shared.items() if was.get(k) != v}
         )
-        public = _changed(base.public, parts.public, "public", gone)
-        change = (top, _object(top), _object(public), gone.get("public", []))
+        public = _object(_changed(base.public, parts.public, "public", gone))
+        head = b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq)
+        whole_head = b"".join((head, _object(top), b',"public":', public))
+        change = (top, public, gone.get("public", []), head, whole_head)
         self._change = (base.shared, base.public, change)
         return change
 
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
-        shared, shared_object, public, public_gone = self._shared_change(parts, base)
+        shared, public, public_gone, head, whole_head = self._shared_change(parts, base)
         was = base.own
         own = {k: v for k, v in parts.own.items() if was.get(k) != v}
         gone: dict[str, list[str]] = {"public": public_gone} if public_gone else {}
@@ -196,9 +199,8 @@ class DeltaPush:
         elif parts.private is not base.private:  # null to an object, or back
             private_now = b"null" if parts.private is None else _object(parts.private)
             own["private"] = _key("private") + private_now
-        top = _object(shared | own) if own else shared_object  # most viewers: the shared one
-        out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), top]
-        out += [b',"public":', public]
+        # most viewers: nothing of their own changed, bar their private part
+        out = [head, _object(shared | own), b',"public":', public] if own else [whole_head]
         if private:
             out += [b',"private":', _object(private)]
         if gone:
