@@ -264,6 +264,13 @@ def judge(
     return record, verdicts(record, live_half)
 
 
+@lru_cache(maxsize=256)
+def undecided(light: tuple[str, ...], dark: tuple[str, ...], record: MatchRecord) -> int:
+    """How many cards of these decks are not decided at half time on `record` (§8.4), once
+    per decks and record: a half-time buyer's legal buys and the check of its buy ask."""
+    return sum(not CARDS[c].decided_at_half_time(record) for c in light + dark)
+
+
 @lru_cache(maxsize=65536)
 def _status(card_id: str, record: MatchRecord, live_half: int | None) -> Status:
     bet = CARDS[card_id]

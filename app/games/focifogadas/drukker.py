@@ -143,8 +143,7 @@ def half_time_record(s: DrukkerState) -> MatchRecord:
 
 def _undecided_left(s: DrukkerState) -> int:
     """§9.3 step 1 (D, A13): undecided cards left in both betting decks."""
-    rec = half_time_record(s)
-    return sum(not bets.card(c).decided_at_half_time(rec) for c in s.light + s.dark)
+    return bets.undecided(s.light, s.dark, half_time_record(s))
 
 
 def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
