@@ -49,6 +49,7 @@ MAX_BUY: Final = 2  # §9.3
 
 T = TypeVar("T")
 DECKS: Final = ("light", "dark")
+_ALONE: Final = tuple(frozenset({i}) for i in range(SPEC.max_players))  # to_act: ~5× a move
 
 
 # --- Setup (§9.1) -----------------------------------------------------------------------------
@@ -113,10 +114,10 @@ def to_act(s: DrukkerState) -> frozenset[int]:
     if s.phase == MATCH:
         assert s.match is not None
         seat = match.to_act(s.match)
-        return frozenset() if seat is None else frozenset({seat})
+        return frozenset() if seat is None else _ALONE[seat]
     if s.phase == HALF_TIME:
         assert s.buyer is not None
-        return frozenset({s.buyer.seat})
+        return _ALONE[s.buyer.seat]
     return frozenset()
 
 
