@@ -91,20 +91,44 @@ def shot_stats(goals: Sequence[int], shots: Sequence[int]) -> dict[str, list[int
 TEXT_OPTION_MAX: Final = 24  # text options (team names) follow PROTOCOL.md's `name` rule
 
 
+_ATOMS: Final = frozenset({str, int, float, bool, type(None)})
+
+
 def json_equal(a: JsonValue, b: JsonValue) -> bool:
-    """Equality as JSON sees it: Python's `==` says `1 == 1.0 == True`, JSON does not."""
+    """Equality as JSON sees it: Python's `==` says `1 == 1.0 == True`, JSON does not.
+    (Text, numbers and null inside are compared in the loops: every move's check runs this.)"""
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(json_equal(v, b[k]) for k, v in a.items())
+        if a.keys() != b.keys():
+            return False
+        for k, x in a.items():
+            y = b[k]
+            if type(x) in _ATOMS:
+                if type(y) is not type(x) or x != y:
+                    return False
+            elif not json_equal(x, y):
+                return False
+        return True
     if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b, strict=True):
+            if type(x) in _ATOMS:
+                if type(y) is not type(x) or x != y:
+                    return False
+            elif not json_equal(x, y):
+                return False
+        return True
     return bool(a == b)
 
 
 def legal_element(legal: list[Action], action: Action) -> Action | None:
     """The element of `legal` that `action` is, as JSON (types included), or None."""
-    return next((x for x in legal if x == action and json_equal(x, action)), None)
+    for x in legal:
+        if x == action and json_equal(x, action):
+            return x
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +300,7 @@ def view(game: Game[S], state: S, viewer: Viewer) -> View:
 # --- Randomness -------------------------------------------------------------------------------
 
 _MASK64 = (1 << 64) - 1
+_UNIT = 1.0 / (1 << 53)  # 53 random bits to a float in [0, 1)
 
 
 def _splitmix64(z: int) -> int:
@@ -300,7 +325,7 @@ class Rng:
 
     def _next_float(self) -> tuple[float, Rng]:
         bits = _splitmix64((self.seed * 0x9E3779B97F4A7C15 + self.counter) & _MASK64)
-        return (bits >> 11) * (1.0 / (1 << 53)), Rng(self.seed, self.counter + 1)
+        return (bits >> 11) * _UNIT, Rng(self.seed, self.counter + 1)
 
     def randint(self, lo: int, hi: int) -> tuple[int, Rng]:
         """A whole number in [lo, hi], both ends included."""
@@ -314,13 +339,17 @@ class Rng:
         return self.randint(1, sides)
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A Fisher-Yates shuffle of `items` (one draw per swap)."""
+        """A Fisher-Yates shuffle of `items` (one draw per swap: `randint(0, i)`'s, worked
+        out in place, without an Rng per draw)."""
         out = list(items)
-        rng = self
+        start = self.seed * 0x9E3779B97F4A7C15
+        counter = self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.randint(0, i)
+            x = (_splitmix64((start + counter) & _MASK64) >> 11) * _UNIT
+            counter += 1
+            j = int(x * (i + 1))
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(self.seed, counter)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         index, rng = self.randint(0, len(items) - 1)

@@ -4,12 +4,16 @@ A socket whose hello says `"views": "delta"` gets its first view whole, then eac
 as what changed since the view it holds: top-level members that changed, `public` and
 `private` members that changed (and the names of those gone), and only the log events it
 has not seen. Changes are found on encoded JSON, member by member, never on trees of dicts
-kept for the garbage collector to walk. A delta of a Drukker step is ~1.7 KB where the whole
-view is ~8 KB, and the 40-event log (half of a view's bytes) is never encoded again for it.
+kept for the garbage collector to walk; but a member the engine hands again as the very same
+object (a part it shares between the steps that leave it be) keeps its encoding, so a phone's
+base holds the `public` and `private` it was made of (one `public` per room, until its next
+push). A delta of a Drukker step is ~1.7 KB where the whole view is ~8 KB, and the 40-event
+log (half of a view's bytes) is never encoded again for it.
 """
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +25,7 @@ PATCHED = ("public", "private", "log")  # members patched member by member, not 
 FIXED = ("game", "mode", "you")  # the same in every view a socket gets: encoded only whole
 OWN = ("legal",)  # top-level members that differ between the viewers of one push
 NOT_SHARED = frozenset(PATCHED + FIXED + OWN)  # every other top-level member is the room's
+_fixed = operator.itemgetter(*FIXED)  # a view's FIXED members' values, as a tuple
 _KEYS: dict[str, bytes] = {}  # '"name":' for every member name seen
 
 
@@ -39,12 +44,27 @@ def _members(value: dict[str, Any]) -> dict[str, bytes]:
     return {k: _key(k) + orjson.dumps(v) for k, v in value.items()}
 
 
+def _members_since(
+    value: dict[str, Any], was: dict[str, Any], encoded: dict[str, bytes]
+) -> dict[str, bytes]:
+    """`_members(value)`, where a member that is the very object it was in `was` (whose
+    members are `encoded`) keeps that encoding: an engine may hand the same member to the
+    steps that do not change it (Drukker's players, shown bets and a seat's held bets)."""
+    return {
+        k: encoded[k] if was.get(k, _ABSENT) is v else _key(k) + orjson.dumps(v)
+        for k, v in value.items()
+    }
+
+
+_ABSENT = object()
+
+
 def _object(members: dict[str, bytes]) -> bytes:
     return b"{" + b",".join(members.values()) + b"}"
 
 
-@dataclass(frozen=True, slots=True)
-class ViewParts:
+@dataclass(slots=True)  # not frozen: a frozen init sets each field through object.__setattr__,
+class ViewParts:  # 2.5x the cost, and one is made per phone per push; nothing changes one
     """One viewer's view at one seq, encoded member by member: what a delta is made from,
     and the base the next one is made against (each delta socket keeps the last it got)."""
 
@@ -57,13 +77,17 @@ class ViewParts:
     private: dict[str, bytes] | None  # None: `private` is null
     log_seq: int  # the seq of the newest log event the view holds (-1: none)
     # The `private` the engine gave: when the next view's is the very same object (an engine
-    # may hand the same part to every step that does not change it), its encoding is reused.
+    # may hand the same part to every step that does not change it), its encoding is reused;
+    # so is each member of `public` that is the very object it was (`public_of`).
     private_of: Any = None
+    public_of: dict[str, Any] | None = None
 
 
 # What changed in the members every viewer shares, from one push's to another's: (the
-# top-level members, the public members, the names of public members gone).
-_SharedChange = tuple[dict[str, bytes], dict[str, bytes], list[str]]
+# top-level members; the public members as a JSON object; the names of public members gone;
+# the message's head up to its `view`; the same with what follows when no member of the
+# viewer's own changed: `view` the shared top-level members alone, then `public`).
+_SharedChange = tuple[dict[str, bytes], bytes, list[str], bytes, bytes]
 
 
 class DeltaPush:
@@ -76,6 +100,7 @@ class DeltaPush:
         self.seq = seq
         self._viewers: dict[int | None, ViewParts] = {}
         self._public: dict[str, bytes] | None = None
+        self._public_of: dict[str, Any] | None = None
         self._shared: dict[str, bytes] = {}
         self._log: list[dict[str, Any]] = []
         self._log_after: dict[int, bytes] = {}  # log events after a seq, encoded
@@ -94,26 +119,33 @@ class DeltaPush:
 
     def parts(self, view: dict[str, Any], base: ViewParts | None = None) -> ViewParts:
         if self._public is None:
-            self._public = _members(view["public"])
+            public = self._public_of = view["public"]
+            if base is None or base.public_of is None:
+                self._public = _members(public)
+            else:
+                self._public = _members_since(public, base.public_of, base.public)
             self._log = view["log"]
             self._shared = _members({k: v for k, v in view.items() if k not in NOT_SHARED})
         private = view["private"]
         if private is None:
             encoded = None
-        elif base is not None and private is base.private_of:
+        elif base is None or base.private is None:
+            encoded = _members(private)
+        elif private is base.private_of:
             encoded = base.private
         else:
-            encoded = _members(private)
+            encoded = _members_since(private, base.private_of, base.private)
         log = self._log
         return ViewParts(
             seq=self.seq,
-            fixed=tuple(view[k] for k in FIXED),
+            fixed=_fixed(view),
             shared=self._shared,
             own={k: _own(k, view[k]) for k in OWN if k in view},
             public=self._public,
             private=encoded,
             log_seq=int(log[-1]["seq"]) if log else -1,
             private_of=private,
+            public_of=self._public_of,
         )
 
     def _log_since(self, seq: int) -> bytes:
@@ -143,30 +175,32 @@ class DeltaPush:
             return held[2]
         was = base.shared
         gone: dict[str, list[str]] = {}
-        change = (
+        top = (
             {}
             if was is parts.shared
-            else {k: v for k, v in parts.shared.items() if was.get(k) != v},
-            _changed(base.public, parts.public, "public", gone),
-            gone.get("public", []),
+            else {k: v for k, v in parts.shared.items() if was.get(k) != v}
         )
+        public = _object(_changed(base.public, parts.public, "public", gone))
+        head = b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq)
+        whole_head = b"".join((head, _object(top), b',"public":', public))
+        change = (top, public, gone.get("public", []), head, whole_head)
         self._change = (base.shared, base.public, change)
         return change
 
     def delta(self, parts: ViewParts, base: ViewParts) -> bytes:
         """What changed from `base` (the view the socket holds) to `parts`."""
-        shared, public, public_gone = self._shared_change(parts, base)
+        shared, public, public_gone, head, whole_head = self._shared_change(parts, base)
         was = base.own
-        top = shared | {k: v for k, v in parts.own.items() if was.get(k) != v}
+        own = {k: v for k, v in parts.own.items() if was.get(k) != v}
         gone: dict[str, list[str]] = {"public": public_gone} if public_gone else {}
         private = None
         if parts.private is not None and base.private is not None:
             private = _changed(base.private, parts.private, "private", gone)
         elif parts.private is not base.private:  # null to an object, or back
             private_now = b"null" if parts.private is None else _object(parts.private)
-            top["private"] = _key("private") + private_now
-        out = [b'{"type":"view","seq":%d,"base":%d,"view":' % (self.seq, base.seq), _object(top)]
-        out += [b',"public":', _object(public)]
+            own["private"] = _key("private") + private_now
+        # most viewers: nothing of their own changed, bar their private part
+        out = [head, _object(shared | own), b',"public":', public] if own else [whole_head]
         if private:
             out += [b',"private":', _object(private)]
         if gone:
@@ -190,7 +224,8 @@ def _changed(
 ) -> dict[str, bytes]:
     if before is after:
         return {}
-    dropped = before.keys() - after.keys()
-    if dropped:
-        gone[name] = sorted(dropped)
+    if before.keys() != after.keys():  # rare: compared without making a set
+        dropped = before.keys() - after.keys()
+        if dropped:
+            gone[name] = sorted(dropped)
     return {k: v for k, v in after.items() if before.get(k) != v}

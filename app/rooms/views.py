@@ -248,15 +248,18 @@ class RoomSnapshot:
         }
 
     def _build_view(self, seat: int | None) -> JsonDict:
-        base: JsonDict = {"game": self.game.id, "mode": self.mode, "status": self.status}
         if self.state is None:
+            base: JsonDict = {"game": self.game.id, "mode": self.mode, "status": self.status}
             return base | self._lobby_view(seat)
         table = self._shared_table()
         legal = []
         if seat is not None and seat in table.to_act:
             legal = self.legal(seat)
         public, private = self._with_odds(seat, *self._parts(table, seat))
-        return base | {
+        return {
+            "game": self.game.id,
+            "mode": self.mode,
+            "status": self.status,
             "phase": table.view.phase,
             "you": seat,
             "to_act": table.to_act_list,

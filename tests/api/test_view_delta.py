@@ -139,6 +139,7 @@ async def test_focifogadas_deltas_rebuild_every_whole_view_of_a_match(
     bases: dict[int | None, ViewParts] = {}
     sizes = {"delta": 0, "whole": 0}
     reused = 0  # private parts the engine handed again unchanged, their encoding kept
+    reused_public = 0  # public members the same, their encoding kept
     while True:
         push = DeltaPush(snap.seq)
         for seat in [None, *range(players)]:
@@ -148,6 +149,8 @@ async def test_focifogadas_deltas_rebuild_every_whole_view_of_a_match(
             reused += (
                 base is not None and parts.private is not None and parts.private is base.private
             )
+            if base is not None and base.seq < parts.seq:
+                reused_public += sum(v is base.public.get(k) for k, v in parts.public.items())
             message = json.loads(push.whole(parts) if base is None else push.delta(parts, base))
             held[seat] = patch(held.get(seat), message)
             assert held[seat] == whole["view"], (seat, snap.seq)
@@ -164,6 +167,7 @@ async def test_focifogadas_deltas_rebuild_every_whole_view_of_a_match(
     assert sizes["delta"] < sizes["whole"] / 3
     if mode == "drukker":  # its seats' parts are shared by the steps that leave them be
         assert reused > 0
+        assert reused_public > 0  # and so are its players and shown bets
 
 
 class Stalled:

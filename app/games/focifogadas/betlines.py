@@ -9,8 +9,7 @@ from functools import lru_cache
 from app.games.base import JsonDict
 from app.games.focifogadas import bets, match
 from app.games.focifogadas.cards import CARDS
-from app.games.focifogadas.drukker import judged, live_half, pays
-from app.games.focifogadas.record import MatchRecord
+from app.games.focifogadas.drukker import judged, pays
 from app.games.focifogadas.state import DrukkerState
 
 
@@ -34,11 +33,10 @@ def _line(card_id: str, face_up: bool, status: bets.Status) -> JsonDict:
     }
 
 
-def if_ended_now(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> int:
-    """The seat's money if the match ended with the record as it stands."""
-    hand = s.hands[seat] or ()
-    won = sum(pays(c) for c in hand if verdicts.holds(c)) if s.payouts is None else 0
-    return s.money[seat] + won
+def _if_ended(money: int, hand: tuple[str, ...] | None, unpaid: bool, v: bets.Verdicts) -> int:
+    """A seat's money if the match ended with the record as it stands."""
+    won = sum(pays(c) for c in hand or () if v.holds(c)) if unpaid else 0
+    return money + won
 
 
 def seat_private(s: DrukkerState, seat: int) -> JsonDict:
@@ -47,14 +45,13 @@ def seat_private(s: DrukkerState, seat: int) -> JsonDict:
     hand = s.hands[seat]
     m = s.match
     buyer = s.buyer
-    record, verdicts = judged(s)
     return _seat_private(
         s.dealt[seat] if hand is None else None,
         hand,
         s.bought[seat],
-        if_ended_now(s, seat, verdicts),
-        record,
-        live_half(s),
+        s.money[seat],
+        s.payouts is None,
+        judged(s)[1],
         m.pair if m is not None and match.to_act(m) == seat else None,
         buyer.drawn if buyer is not None and buyer.seat == seat else None,
     )
@@ -65,21 +62,29 @@ def _seat_private(
     dealt: tuple[str, ...] | None,
     hand: tuple[str, ...] | None,
     up: tuple[str, ...],
-    if_ended: int,
-    record: MatchRecord,
-    half: int | None,
+    money: int,
+    unpaid: bool,
+    verdicts: bets.Verdicts,
     pair: tuple[int, int] | None,
     drawn: tuple[str, ...] | None,
 ) -> JsonDict:
     """A seat's private part is made of these alone, and most steps change none of them
     for most seats (another seat played, no goal): the same part, one object, is shared by
     the steps, which the delta form then neither builds nor encodes again (views are read,
-    never changed)."""
-    verdicts = bets.verdicts(record, half)
+    never changed). `verdicts` stands for the record so far and the half in progress (one
+    object per pair, `bets.verdicts`): a key hashed by identity, where a `MatchRecord`'s
+    hash and equality are Python code run for every seat of every push."""
     return {
         "dealt": None if dealt is None else [bets.card(c).to_json() for c in dealt],
-        "bets": [] if hand is None else [bet_line(c, c in up, verdicts) for c in hand],
-        "if_ended_now": if_ended,
+        "bets": [] if hand is None else _bets(hand, up, verdicts),
+        "if_ended_now": _if_ended(money, hand, unpaid, verdicts),
         "pair": None if pair is None else [CARDS[c].to_json() for c in pair],
         "drawn": None if drawn is None else [bets.card(c).to_json() for c in drawn],
     }
+
+
+@lru_cache(maxsize=4096)
+def _bets(hand: tuple[str, ...], up: tuple[str, ...], verdicts: bets.Verdicts) -> list[JsonDict]:
+    """A seat's held bets as its private part lists them: one list while they stay (the
+    part itself changes with the seat's drawn pair, every other turn)."""
+    return [bet_line(c, c in up, verdicts) for c in hand]

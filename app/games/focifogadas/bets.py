@@ -245,6 +245,32 @@ def verdicts(record: MatchRecord, live_half: int | None) -> Verdicts:
     return Verdicts(record, live_half)
 
 
+@lru_cache(maxsize=4096)
+def judge(
+    h1: int,
+    a1: int,
+    h2: int,
+    a2: int,
+    fg: Team | None,
+    corners: int,
+    yellows: int,
+    reds: int,
+    live_half: int | None,
+) -> tuple[MatchRecord, Verdicts]:
+    """The record of these numbers and its `verdicts`, one pair per record: looked up by
+    what the record is made of (hashed in C; a `MatchRecord`'s hash and equality are Python
+    code), once per state a push shows."""
+    record = MatchRecord(h1, a1, h2, a2, fg, corners, yellows, reds)
+    return record, verdicts(record, live_half)
+
+
+@lru_cache(maxsize=256)
+def undecided(light: tuple[str, ...], dark: tuple[str, ...], record: MatchRecord) -> int:
+    """How many cards of these decks are not decided at half time on `record` (§8.4), once
+    per decks and record: a half-time buyer's legal buys and the check of its buy ask."""
+    return sum(not CARDS[c].decided_at_half_time(record) for c in light + dark)
+
+
 @lru_cache(maxsize=65536)
 def _status(card_id: str, record: MatchRecord, live_half: int | None) -> Status:
     bet = CARDS[card_id]

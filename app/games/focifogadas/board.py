@@ -100,13 +100,30 @@ class Board:
         self.shuffle = shuffle
 
     def freeze(self) -> MatchState:
-        values = {name: getattr(self, name) for name in _SCALARS}
-        return MatchState(
+        return MatchState(  # every field by name (no dict of them made and unpacked each turn)
+            n_players=self.n_players,
+            half_time_break=self.half_time_break,
+            kickoff=self.kickoff,
+            half=self.half,
+            time_pos=self.time_pos,
+            section=self.section,
+            poss=self.poss,
+            h1=self.h1,
+            a1=self.a1,
+            h2=self.h2,
+            a2=self.a2,
+            fg=self.fg,
+            corners=self.corners,
+            yellows=self.yellows,
+            reds=self.reds,
             draw=tuple(self.draw),
             discard=tuple(self.discard),
+            current=self.current,
             pair=self.pair,
+            last_player=self.last_player,
+            status=self.status,
+            turn=self.turn,
             time_steps=self.time_steps,
-            **values,
         )
 
     def emit(self, event: str, **fields: Any) -> None:

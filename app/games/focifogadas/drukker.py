@@ -49,6 +49,7 @@ MAX_BUY: Final = 2  # §9.3
 
 T = TypeVar("T")
 DECKS: Final = ("light", "dark")
+_ALONE: Final = tuple(frozenset({i}) for i in range(SPEC.max_players))  # to_act: ~5× a move
 
 
 # --- Setup (§9.1) -----------------------------------------------------------------------------
@@ -113,10 +114,10 @@ def to_act(s: DrukkerState) -> frozenset[int]:
     if s.phase == MATCH:
         assert s.match is not None
         seat = match.to_act(s.match)
-        return frozenset() if seat is None else frozenset({seat})
+        return frozenset() if seat is None else _ALONE[seat]
     if s.phase == HALF_TIME:
         assert s.buyer is not None
-        return frozenset({s.buyer.seat})
+        return _ALONE[s.buyer.seat]
     return frozenset()
 
 
@@ -143,8 +144,7 @@ def half_time_record(s: DrukkerState) -> MatchRecord:
 
 def _undecided_left(s: DrukkerState) -> int:
     """§9.3 step 1 (D, A13): undecided cards left in both betting decks."""
-    rec = half_time_record(s)
-    return sum(not bets.card(c).decided_at_half_time(rec) for c in s.light + s.dark)
+    return bets.undecided(s.light, s.dark, half_time_record(s))
 
 
 def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
@@ -395,7 +395,14 @@ def judged(s: DrukkerState) -> tuple[MatchRecord, bets.Verdicts]:
     last = _judged
     if last is not None and last[0] is s:
         return last[1], last[2]
-    record = MatchRecord() if s.match is None else match.record(s.match)
-    verdicts = bets.verdicts(record, live_half(s))
+    m = s.match
+    if m is None:
+        record, verdicts = bets.judge(0, 0, 0, 0, None, 0, 0, 0, 1)
+    else:
+        fg = None if m.fg < 0 else TEAMS[m.fg]
+        half = live_half(s)
+        record, verdicts = bets.judge(
+            m.h1, m.a1, m.h2, m.a2, fg, m.corners, m.yellows, m.reds, half
+        )
     _judged = (s, record, verdicts)
     return record, verdicts

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from app.games.base import Event, IllegalAction, JsonDict, Rng
 from app.games.focifogadas.board import HALF_TIME as HALF_TIME
@@ -199,7 +200,14 @@ def legal(m: MatchState) -> list[JsonDict]:
     """PLAY_CARD (§12): either drawn card, or only the first of an identical pair."""
     if m.status != PLAYING or m.pair is None:
         return []
-    c1, c2 = (CARDS[i] for i in m.pair)
+    return _plays(m.pair)
+
+
+@lru_cache(maxsize=4096)
+def _plays(pair: tuple[int, int]) -> list[JsonDict]:
+    """A pair's plays, made once per pair: asked for by the player's view, the check of its
+    move and the move itself. Shared: nobody may change the list or its actions."""
+    c1, c2 = CARDS[pair[0]], CARDS[pair[1]]
     if c1.sig == c2.sig:
         return [{"type": "play", "card": c1.id}]
     return [{"type": "play", "card": c1.id}, {"type": "play", "card": c2.id}]

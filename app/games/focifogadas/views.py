@@ -12,6 +12,7 @@ at (that seat only). REVEAL sees every seat's private part.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TypeVar
 
 from app.games.base import JsonDict, PublicView, Reveal, View, Viewer
@@ -27,6 +28,7 @@ from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveS
 S = TypeVar("S", DrukkerState, BukState, LiveState)
 
 BET_BACK = {"id": None, "back": "bet"}
+PRICES = {"card": 200, "dark": 1000, "light": 400}  # Drukker's, as its public part shows them
 
 
 # --- The match --------------------------------------------------------------------------------
@@ -73,23 +75,55 @@ def empty_match_public() -> JsonDict:
 # --- Drukker ----------------------------------------------------------------------------------
 
 
-def _public_player(s: DrukkerState, seat: int, verdicts: bets.Verdicts) -> JsonDict:
-    hand = s.hands[seat]
+@lru_cache(maxsize=1024)
+def _players(
+    over: bool,
+    money: tuple[int, ...],
+    hands: tuple[tuple[str, ...] | None, ...],
+    bought: tuple[tuple[str, ...], ...],
+    payouts: tuple[int, ...] | None,
+    verdicts: bets.Verdicts | None,
+) -> list[JsonDict]:
+    """The players as everyone sees them. They change at a choice, a purchase and the end
+    (a step in eight): the same list, one object, is shared by the steps between, which the
+    delta form then neither builds nor encodes again (views are read, never changed).
+    `verdicts`: once over only (a held bet's status is shown then)."""
+    return [
+        _public_player(over, money[i], hands[i], bought[i], payouts, verdicts, i)
+        for i in range(len(money))
+    ]
+
+
+def _public_player(
+    over: bool,
+    money: int,
+    hand: tuple[str, ...] | None,
+    up: tuple[str, ...],
+    payouts: tuple[int, ...] | None,
+    verdicts: bets.Verdicts | None,
+    seat: int,
+) -> JsonDict:
     player: JsonDict = {
         "seat": seat,
-        "money": s.money[seat],
+        "money": money,
         "start_money": START_MONEY,  # what the ▲/▼ of the result is counted against
         "chosen": hand is not None,
     }
     if hand is None:
         player["bets"] = []
-    elif s.phase == "over":
+    elif over:
+        assert verdicts is not None
         player["bets"] = [bet_line(c, True, verdicts) for c in hand]
-        player["payout"] = None if s.payouts is None else s.payouts[seat]
+        player["payout"] = None if payouts is None else payouts[seat]
     else:
-        up = s.bought[seat]
         player["bets"] = [bets.card(c).to_json() if c in up else BET_BACK for c in hand]
     return player
+
+
+@lru_cache(maxsize=256)
+def _shown(shown: tuple[str, ...]) -> list[JsonDict]:
+    """The bets set aside face up, as everyone sees them (one list while they stay)."""
+    return [bets.card(c).to_json() for c in shown]
 
 
 def _buyer_public(s: DrukkerState) -> JsonDict | None:
@@ -101,17 +135,19 @@ def _buyer_public(s: DrukkerState) -> JsonDict | None:
 
 def drukker_public(s: DrukkerState) -> JsonDict:
     m = s.match
-    verdicts = judged(s)[1]
+    over = s.phase == "over"
     return {
         "mode": "drukker",
         "start_player": None if s.start_player < 0 else s.start_player,
-        "players": [_public_player(s, i, verdicts) for i in range(s.n)],
+        "players": _players(
+            over, s.money, s.hands, s.bought, s.payouts, judged(s)[1] if over else None
+        ),
         "score": [0, 0] if m is None else match.score(m),
         "match": empty_match_public() if m is None else match_public(m),
         "bet_decks": {"light": len(s.light), "dark": len(s.dark)},
-        "shown": [bets.card(c).to_json() for c in s.shown],
+        "shown": _shown(s.shown),
         "buyer": _buyer_public(s),
-        "prices": {"card": 200, "dark": 1000, "light": 400},
+        "prices": PRICES,
     }
 
 
