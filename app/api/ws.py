@@ -237,9 +237,10 @@ class SocketGuard:
     cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
     buffer of each socket (what a phone that stopped reading holds of this machine).
 
-    It serves `/ws/{code}` itself (`room_socket`): a socket has no use for the framework's
-    routing, exception handlers and dependencies, which cost a start of a match ~0.2 ms per
-    phone (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
+    It stands in front of the framework (app/main.py, `Pitchside`) and serves `/ws/{code}`
+    itself (`room_socket`): a socket has no use for the framework's middleware, routing,
+    exception handlers and dependencies, which cost a start of a match ~0.2 ms per phone
+    (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
 
     def __init__(
         self,
