@@ -168,6 +168,16 @@ def _room_values(row: RoomRow, started: bool) -> dict[str, Any]:
     }
 
 
+TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # the database's, not ours
+
+
+def _trouble(exc: BaseException) -> RoomError:
+    """`unavailable`, for database trouble (`TROUBLE`, not an `IntegrityError`)."""
+    metrics.DB_ERRORS.inc()
+    log.warning("database unavailable: %s", exc.__class__.__name__)
+    return unavailable()
+
+
 @asynccontextmanager
 async def _database() -> AsyncIterator[None]:
     """Database trouble becomes `unavailable`, with nothing changed (PROTOCOL.md)."""
@@ -175,10 +185,8 @@ async def _database() -> AsyncIterator[None]:
         yield
     except (RoomError, IntegrityError):
         raise
-    except (OperationalError, DBAPIError, OSError, TimeoutError) as exc:
-        metrics.DB_ERRORS.inc()
-        log.warning("database unavailable: %s", exc.__class__.__name__)
-        raise unavailable() from exc
+    except TROUBLE as exc:
+        raise _trouble(exc) from exc
 
 
 def _in_tx(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[Connection], T]:
@@ -219,15 +227,17 @@ class Database:
         written, the caller hears `unavailable`."""
         if self.closing:
             raise unavailable()
+        if self._writer is not None:  # as `_database()` would, without its async frames
+            held = self._connection()
+            try:
+                with held.begin():
+                    return _in_tx(fn, *args, **kwargs)(held)
+            except BaseException as exc:
+                self._release()  # a failed commit leaves nothing behind for the next
+                if isinstance(exc, TROUBLE) and not isinstance(exc, IntegrityError):
+                    raise _trouble(exc) from exc
+                raise
         async with _database():
-            if self._writer is not None:
-                held = self._connection()
-                try:
-                    with held.begin():
-                        return _in_tx(fn, *args, **kwargs)(held)
-                except BaseException:
-                    self._release()  # a failed commit leaves nothing behind for the next
-                    raise
             writer = self._sqlite_writes or contextlib.nullcontext()
             async with writer, self.engine.begin() as conn:
                 return await conn.run_sync(_in_tx(fn, *args, **kwargs))
