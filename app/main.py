@@ -30,7 +30,7 @@ from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
-BODY_LIMIT = 64 * 1024  # bytes of an HTTP request body (PROTOCOL.md)
+BODY_LIMIT = 64 * 1024  # bytes of an HTTP request body, at most (more: 413 too_large)
 
 
 class Pitchside(FastAPI):
