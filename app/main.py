@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Receive, Scope, Send
 
 from app import metrics
 from app.api import crews, http, ws
@@ -29,8 +30,50 @@ from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 
+BODY_LIMIT = 64 * 1024  # bytes of an HTTP request body, at most (more: 413 too_large)
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+
+class Pitchside(FastAPI):
+    """FastAPI, with the busiest paths of a match's start served in front of the framework's
+    middleware stack (its error, telemetry and body-limit layers, then ours), where every
+    request and socket of a start paid for each layer's call and send wrapper
+    (bench/README.md, "Starting a match"):
+
+    - every WebSocket goes first to `guard` (`ws.SocketGuard`: the per-address limit, the
+      send buffer and the stalled-send watchdog), which serves `/ws/{code}` itself and hands
+      any other socket path to the framework;
+    - every HTTP request to `lane` (`LobbyLane`), which answers the plain create, join and
+      start with the security headers and the body limit the stack would apply, and hands
+      everything else to the framework (the stack, in full). `lane = None`: the framework
+      answers those too (tests/api/test_lane.py compares the two).
+
+    Both are set by `create_app`. The client address they see is the one uvicorn's proxy
+    headers middleware, outside the app, has already put in the scope."""
+
+    guard: ws.SocketGuard
+    lane: LobbyLane | None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            await super().__call__(scope, receive, send)
+            return
+        if self.root_path:  # as FastAPI's own call does
+            scope["root_path"] = self.root_path
+        scope["app"] = self  # as Starlette's does: the app's state, for the guard and lane
+        if kind == "websocket":
+            await self.guard(scope, receive, send)
+        elif kind == "http" and self.lane is not None:
+            await self.lane(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+    async def framework(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The framework's middleware stack and routes (what serves every other path)."""
+        await super().__call__(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> Pitchside:
     """The app for `settings` (default: the environment). Migrations are not run here;
     `python -m app` and the tests run them first."""
     settings = settings or get_settings()
@@ -74,7 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await broker.stop()
             await engine.dispose()
 
-    app = FastAPI(
+    app = Pitchside(
         title="Pitchside",
         version="1",
         summary="Football table games with friends in real-time rooms (PROTOCOL.md v1).",
@@ -85,15 +128,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # every request and socket (bench/README.md, "Starting a match").
         telemetry={"tracing": False, "metrics": False, "logs": False},
     )
-    app.add_middleware(LobbyLane)  # innermost: inside the body limit and the headers
-    app.add_middleware(BodyLimit, limit=64 * 1024)
+    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(
-        ws.SocketGuard,
+    # In front of the stack (`Pitchside`):
+    app.guard = ws.SocketGuard(
+        app.framework,
         per_address=settings.sockets_per_address,
         send_timeout=settings.send_timeout,
         send_buffer=settings.socket_send_buffer,
     )
+    app.lane = LobbyLane(app.framework, limit=BODY_LIMIT)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:

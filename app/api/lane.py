@@ -4,16 +4,21 @@ Starting a match is five requests: `POST /api/rooms`, three `POST /api/rooms/{co
 `POST /api/rooms/{code}/start`. FastAPI's handling of each (matching every route in turn,
 reading the content type through `email.message`, solving six dependencies, validating the
 body with pydantic, then the answer again against its model) cost more CPU than the work the
-request asked for (bench/README.md, "Starting a match"). `LobbyLane`, a pure ASGI middleware
-inside the body limit and the security headers, answers the plain form of these requests
-itself: a JSON body that is exactly the schema's (`schemas.py`), without a crew. It checks in
-FastAPI's order (the rate limit, then the room code, then the room layer) and answers the
-same status, headers and bytes, errors included (`http.error_response`).
+request asked for (bench/README.md, "Starting a match"). `LobbyLane`, a pure ASGI app in front
+of the framework's whole middleware stack (app/main.py, `Pitchside`), answers the plain form of
+these requests itself: a JSON body that is exactly the schema's (`schemas.py`), without a
+crew. It checks in FastAPI's order (the rate limit, then the room code, then the room layer)
+and answers the same status, headers and bytes, errors included (`http.error_response`), with
+what the stack's middleware would add or do: the security headers (`limits.SECURITY_HEADERS`),
+and a plain 500 for an error of ours (Starlette's `ServerErrorMiddleware`, which then lets the
+error go on up to the server, which logs it).
 
 Anything else (a crew's create or join, a body the schema would refuse or take only with a
-conversion, another content type, a repeated header, a client that went away) goes on to
-the routes in `http.py` untouched, with the body it had, before anything is counted: they
-stay the API (OpenAPI included) and answer every other case as they always did.
+conversion, another content type, a repeated header, a client that went away, a body over
+the limit by its Content-Length or as it came in) goes on to the framework and the routes in
+`http.py` untouched, with the body it had, before anything is counted: they stay the API
+(OpenAPI included) and answer every other case as they always did, the body limit's 413
+(`limits.BodyLimit`) included.
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeGuard
 
 import orjson
-from starlette.responses import Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api import http
+from app.api.limits import SECURITY_HEADERS
 from app.api.schemas import NAME_TEXT_MAX, OPTIONS_MAX, TEXT_MAX
 from app.rooms.errors import RoomError
 from app.rooms.service import RoomService
@@ -39,13 +45,20 @@ ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")  # the routes' `{code
 
 
 class LobbyLane:
-    """ASGI middleware: create, join and start in their plain form (see the module)."""
+    """ASGI: create, join and start in their plain form (see the module); any other request,
+    and a body over `limit` bytes, goes on to `app` (the framework)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
+        self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or scope.get("root_path"):
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "POST"
+            or scope.get("root_path")
+            or self._declared_over(scope)
+        ):
             await self.app(scope, receive, send)
             return
         path = scope["path"]
@@ -61,7 +74,7 @@ class LobbyLane:
             await self._start(scope, receive, send, matched[1])
 
     async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
-        body, messages = await _json_body(scope, receive)
+        body, messages = await _json_body(scope, receive, self.limit)
         fields = _create_fields(body)
         if fields is None:
             await self.app(scope, _replay(messages, receive), send)
@@ -76,7 +89,7 @@ class LobbyLane:
 
     async def _join(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
         headers = _headers(scope)
-        body, messages = await _json_body(scope, receive)
+        body, messages = await _json_body(scope, receive, self.limit)
         name = _join_name(body)
         if headers is None or headers[1] is not None or name is None:
             # A crew token (the seat is the member's), or not the plain body: the route's.
@@ -103,20 +116,38 @@ class LobbyLane:
 
         await _answer(scope, receive, send, start)
 
+    def _declared_over(self, scope: Scope) -> bool:
+        """The request's Content-Length is not a number, or over the limit (as `BodyLimit`
+        reads it, which answers such a request 413 unread)."""
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        return declared is not None and (not declared.isdigit() or int(declared) > self.limit)
+
 
 Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
 
 
+# What Starlette's ServerErrorMiddleware answers an error it did not expect (debug off).
+SERVER_ERROR = PlainTextResponse("Internal Server Error", status_code=500)
+
+
 async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -> None:
-    """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s."""
+    """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s, with the
+    security headers; any other error is answered as the framework would (`SERVER_ERROR`),
+    then raised."""
     service: RoomService = scope["app"].state.service
     try:
-        status, content = await handle(service)
-    except RoomError as exc:
-        response: Response = http.error_response(exc.status, exc.code, exc.message)
-    else:
-        response = Response(content, status_code=status, media_type="application/json")
-    await response(scope, receive, send)
+        try:
+            status, content = await handle(service)
+        except RoomError as exc:
+            response: Response = http.error_response(exc.status, exc.code, exc.message)
+        else:
+            response = Response(content, status_code=status, media_type="application/json")
+    except Exception:
+        await SERVER_ERROR(scope, receive, send)
+        raise
+    headers = [*response.raw_headers, *SECURITY_HEADERS]
+    await send({"type": "http.response.start", "status": response.status_code, "headers": headers})
+    await send({"type": "http.response.body", "body": response.body})
 
 
 def _json(value: dict[str, Any]) -> bytes:
@@ -146,17 +177,23 @@ def _headers(scope: Scope) -> tuple[bytes | None, bytes | None] | None:
     return content_type, authorization
 
 
-async def _json_body(scope: Scope, receive: Receive) -> tuple[Any, list[Message]]:
+async def _json_body(scope: Scope, receive: Receive, limit: int) -> tuple[Any, list[Message]]:
     """The request's JSON body as FastAPI parses it (`json.loads`, for an `application/json`
-    content type), or None; and the messages read, for the routes if the lane passes."""
+    content type), or None; and the messages read, for the routes if the lane passes. Past
+    `limit` bytes it stops reading (None: the body limit behind it answers)."""
     messages: list[Message] = []
     chunks: list[bytes] = []
+    seen = 0
     while True:
         message = await receive()
         messages.append(message)
         if message["type"] != "http.request":
             return None, messages  # the client went away
-        chunks.append(message.get("body", b""))
+        chunk = message.get("body", b"")
+        seen += len(chunk)
+        if seen > limit:
+            return None, messages
+        chunks.append(chunk)
         if not message.get("more_body", False):
             break
     headers = _headers(scope)

@@ -96,15 +96,23 @@ class Disconnected(Exception):
     """The socket is gone (closed by the peer, or by us after a bad token or flooding)."""
 
 
-def origin_allowed(ws: WebSocket, settings: Settings) -> bool:
-    """Browsers send Origin; it must be one we allow (by default: this very host)."""
-    origin = ws.headers.get("origin")
+def origin_allowed(scope: Scope, settings: Settings) -> bool:
+    """Browsers send Origin; it must be one we allow (by default: this very host). The
+    headers are read as Starlette's `Headers.get` reads them (the first of a name, latin-1),
+    from the scope's list itself."""
+    origin: str | None = None
+    host: str | None = None
+    for name, value in scope["headers"]:
+        if name == b"origin":
+            origin = value.decode("latin-1") if origin is None else origin
+        elif name == b"host":
+            host = value.decode("latin-1") if host is None else host
     if origin is None:
         return True  # not a browser: bots, the load generator, third-party clients
     allowed = settings.origins
     if allowed:
         return origin in allowed or "*" in allowed
-    return urlsplit(origin).netloc == ws.headers.get("host")
+    return urlsplit(origin).netloc == host
 
 
 def error(code: str, message: str, cid: str | None = None) -> dict[str, Any]:
@@ -237,9 +245,10 @@ class SocketGuard:
     cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
     buffer of each socket (what a phone that stopped reading holds of this machine).
 
-    It serves `/ws/{code}` itself (`room_socket`): a socket has no use for the framework's
-    routing, exception handlers and dependencies, which cost a start of a match ~0.2 ms per
-    phone (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
+    It stands in front of the framework (app/main.py, `Pitchside`) and serves `/ws/{code}`
+    itself (`room_socket`): a socket has no use for the framework's middleware, routing,
+    exception handlers and dependencies, which cost a start of a match ~0.2 ms per phone
+    (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
 
     def __init__(
         self,
@@ -328,7 +337,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     """/ws/{code}: PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
     app = ws.app
     settings: Settings = app.state.settings
-    if not origin_allowed(ws, settings):
+    if not origin_allowed(ws.scope, settings):
         await ws.close(1008, "origin not allowed")
         return
     await ws.accept()

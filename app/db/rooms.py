@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -168,7 +168,14 @@ def _room_values(row: RoomRow, started: bool) -> dict[str, Any]:
     }
 
 
-TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # what `unavailable` answers
+TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # the database's, not ours
+
+
+def _trouble(exc: BaseException) -> RoomError:
+    """`unavailable`, for database trouble (`TROUBLE`, not an `IntegrityError`)."""
+    metrics.DB_ERRORS.inc()
+    log.warning("database unavailable: %s", exc.__class__.__name__)
+    return unavailable()
 
 
 @asynccontextmanager
@@ -179,13 +186,7 @@ async def _database() -> AsyncIterator[None]:
     except (RoomError, IntegrityError):
         raise
     except TROUBLE as exc:
-        raise _unavailable(exc) from exc
-
-
-def _unavailable(exc: BaseException) -> RoomError:
-    metrics.DB_ERRORS.inc()
-    log.warning("database unavailable: %s", exc.__class__.__name__)
-    return unavailable()
+        raise _trouble(exc) from exc
 
 
 def _in_tx(fn: Callable[..., T], *args: Any, **kwargs: Any) -> Callable[[Connection], T]:
@@ -208,6 +209,7 @@ class Database:
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
         # An SQLite file: the journal's own connection, which every write goes through.
         self._writer = sqlite_writer(engine)
+        self._held: Connection | None = None  # its connection, for the writes (`_connection`)
         self.journal = Journal(engine, self._sqlite_writes, self._writer, commit_window)
         self.closing = False
 
@@ -227,10 +229,17 @@ class Database:
         written, the caller hears `unavailable`."""
         if self.closing:
             raise unavailable()
+        if self._writer is not None:  # as `_database()` would, without its async frames
+            held = self._connection()
+            try:
+                with held.begin():
+                    return _in_tx(fn, *args, **kwargs)(held)
+            except BaseException as exc:
+                self._release()  # a failed commit leaves nothing behind for the next
+                if isinstance(exc, TROUBLE) and not isinstance(exc, IntegrityError):
+                    raise _trouble(exc) from exc
+                raise
         async with _database():
-            if self._writer is not None:
-                with self._writer.begin() as conn:
-                    return _in_tx(fn, *args, **kwargs)(conn)
             writer = self._sqlite_writes or contextlib.nullcontext()
             async with writer, self.engine.begin() as conn:
                 return await conn.run_sync(_in_tx(fn, *args, **kwargs))
@@ -243,8 +252,30 @@ class Database:
         except IntegrityError:
             raise
         except TROUBLE as exc:
-            raise _unavailable(exc) from exc
+            raise _trouble(exc) from exc
+
+    def _connection(self) -> Connection:
+        """The SQLite writer's connection, checked out of its engine once and held, as the
+        journal holds it (the same sqlite3 connection: `sqlite_writer`). A checkout and a
+        return per write (`engine.begin()`) cost ~25 µs of its ~45, and a match's start is
+        five writes (bench/README.md, "Starting a match")."""
+        assert self._writer is not None
+        conn = self._held
+        if conn is None or conn.closed or conn.invalidated:
+            conn = self._held = self._writer.connect()
+        return conn
+
+    def _release(self) -> None:
+        """Give the held connection back to the engine, whose reset rolls back whatever it
+        holds (as at the end of each `engine.begin()`: a commit that failed, say, leaves its
+        rows pending in the sqlite3 connection, which the next commit would write)."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            with contextlib.suppress(Exception):  # explicitly: SQLAlchemy may skip its reset
+                cast(Any, held.connection.driver_connection).rollback()
+            held.close()
 
     async def aclose(self) -> None:
         self.closing = True
+        self._release()
         await self.journal.aclose()

@@ -13,13 +13,13 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi import FastAPI
 from starlette.middleware import Middleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.api.lane import LobbyLane
 from app.db.migrate import upgrade
 from app.main import create_app
+from app.rooms.service import RoomService
 from app.settings import Settings
 
 pytestmark = pytest.mark.asyncio
@@ -39,10 +39,12 @@ class Step:
     headers: Headers | dict[str, str] = field(default_factory=lambda: dict(JSON))
     routed: bool = False
     keep: dict[str, str] = field(default_factory=dict)  # name -> field of the answer
+    chunked: bool = False  # the body streamed in pieces, without a Content-Length
 
 
 class Reached:
-    """Innermost middleware: the requests that got past the lane, by (method, path)."""
+    """The framework's outermost middleware of ours (outside the body limit): the requests
+    that got past the lane, by (method, path)."""
 
     def __init__(self, app: ASGIApp, seen: list[tuple[str, str]]) -> None:
         self.app, self.seen = app, seen
@@ -55,17 +57,18 @@ class Reached:
 
 @asynccontextmanager
 async def app_on(
-    tmp: Path, *, lane: bool, seen: list[tuple[str, str]], rate: int
+    tmp: Path, *, lane: bool, seen: list[tuple[str, str]], rate: int, raises: bool = True
 ) -> AsyncIterator[httpx.AsyncClient]:
     url = f"sqlite+aiosqlite:///{tmp / ('lane.db' if lane else 'routes.db')}"
     upgrade(url)
     settings = Settings(database_url=url, bot_delay_ms=0, odds_workers=0, http_rate_per_minute=rate)
-    app: FastAPI = create_app(settings)
+    app = create_app(settings)
+    assert isinstance(app.lane, LobbyLane)
     if not lane:
-        app.user_middleware = [m for m in app.user_middleware if m.cls is not LobbyLane]
-    app.user_middleware.append(Middleware(Reached, seen=seen))
+        app.lane = None
+    app.user_middleware.insert(0, Middleware(Reached, seen=seen))
     async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
+        transport = httpx.ASGITransport(app=app, raise_app_exceptions=raises)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             yield client
 
@@ -91,10 +94,11 @@ async def play(client: httpx.AsyncClient, script: list[Step]) -> tuple[list[Answ
             if isinstance(step.headers, list)
             else {k: fill(v) for k, v in step.headers.items()}
         )
+        body = None if step.body is None else fill(step.body).encode()
         response = await client.request(
             step.method,
             fill(step.path),
-            content=None if step.body is None else fill(step.body).encode(),
+            content=pieces(body) if step.chunked and body is not None else body,
             headers=headers,
         )
         if step.routed:
@@ -109,6 +113,11 @@ async def play(client: httpx.AsyncClient, script: list[Step]) -> tuple[list[Answ
             text = text.replace(value, f"<{name}>")
         answers.append((response.status_code, list(response.headers.items()), text))
     return answers, routed
+
+
+async def pieces(body: bytes) -> AsyncIterator[bytes]:
+    for at in range(0, len(body), 16 * 1024):
+        yield body[at : at + 16 * 1024]
 
 
 async def compare(tmp_path: Path, script: list[Step], rate: int = 1000) -> None:
@@ -134,12 +143,14 @@ def join(code: str, body: str, *, routed: bool = False, keep: str = "", **kw: An
     return Step("POST", f"/api/rooms/{code}/join", body, routed=routed, keep=keeping, **kw)
 
 
-def start(code: str, token: str | None, *, routed: bool = False, **kw: Any) -> Step:
+def start(
+    code: str, token: str | None, *, routed: bool = False, body: str | None = None, **kw: Any
+) -> Step:
     headers = {} if token is None else {"authorization": f"Bearer {token}"}
     return Step(
         "POST",
         f"/api/rooms/{code}/start",
-        None,
+        body,
         headers=kw.pop("headers", headers),
         routed=routed,
         **kw,
@@ -198,6 +209,13 @@ LOBBY = [
     join("<C>", '{"name": "Bence"}'),
     start("<C>", "Bearer <C0>"),  # the token with "Bearer " in it: bad_token
     start("<C>", "<C0>"),
+    # Over the body limit (64 KiB), by its Content-Length or as it streams in: the limit's 413.
+    create(f'{{{TINY}, "name": "Anna"{" " * 65536}}}', routed=True),
+    create(f'{{{TINY}, "name": "Anna"{" " * 65536}}}', routed=True, chunked=True),
+    create(f'{{{TINY}, "name": "Anna"{" " * 60000}}}', chunked=True),  # under it: the lane's
+    join("<A>", f'{{"name": "Bence"{" " * 65536}}}', routed=True),
+    join("<A>", f'{{"name": "Bence"{" " * 65536}}}', routed=True, chunked=True),
+    start("<A>", "<A0>", body=" " * 65537, routed=True),
     Step("POST", "/api/rooms/", "{}", routed=True),
     Step("POST", "/api/rooms/<A>/bots", "{}", routed=True),
 ]
@@ -219,3 +237,26 @@ async def test_the_lane_counts_creations_and_joins_against_the_rate_limit(tmp_pa
         start("<A>", "<A0>"),  # not counted
     ]
     await compare(tmp_path, script, rate=2)
+
+
+async def test_an_error_of_ours_in_the_lane_is_answered_as_the_framework_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lane stands in front of the framework's error middleware: a bug under it is
+    answered the same plain 500 (no security headers: that middleware is outside them)."""
+
+    async def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(RoomService, "create", broken)
+    answers = []
+    for lane in (True, False):
+        seen: list[tuple[str, str]] = []
+        async with app_on(tmp_path, lane=lane, seen=seen, rate=1000, raises=False) as client:
+            response = await client.post(
+                "/api/rooms", json={"game": "tiny", "mode": "race", "name": "A"}
+            )
+            answers.append((response.status_code, list(response.headers.items()), response.text))
+        assert seen == ([] if lane else [("POST", "/api/rooms")])
+    assert answers[0] == answers[1]
+    assert answers[0][0] == 500 and answers[0][2] == "Internal Server Error"

@@ -8,7 +8,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import websockets
+from starlette.datastructures import Headers
 
+from app.api.ws import origin_allowed
+from app.settings import Settings
 from tests.support.client import create_room
 from tests.support.server import RunningServer, start_server
 
@@ -70,3 +73,32 @@ async def test_room_creation_and_joins_are_rate_limited_per_address(
         assert patch.status_code == 429
         # Reading is never limited.
         assert (await http.get(f"/api/rooms/{answers[0].json()['code']}")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("headers", "allowed"),
+    [
+        ([], True),  # not a browser
+        ([(b"host", b"a.example"), (b"origin", b"http://a.example")], True),
+        ([(b"origin", b"http://a.example"), (b"host", b"b.example")], False),
+        # The first of a repeated header counts, as Starlette's `Headers.get` reads it.
+        (
+            [(b"host", b"a.example"), (b"origin", b"http://a.example"), (b"origin", b"http://b")],
+            True,
+        ),
+        (
+            [(b"host", b"a.example"), (b"origin", b"http://b"), (b"origin", b"http://a.example")],
+            False,
+        ),
+        ([(b"host", b"a.example"), (b"host", b"b"), (b"origin", b"http://b")], False),
+        ([(b"origin", b"http://a.example")], False),  # no host to be
+    ],
+)
+async def test_a_sockets_origin_is_read_from_the_scope_as_starlette_reads_it(
+    headers: list[tuple[bytes, bytes]], allowed: bool
+) -> None:
+    scope: dict[str, object] = {"type": "websocket", "headers": headers}
+    assert origin_allowed(scope, Settings()) is allowed
+    listed = Settings(allowed_origins="http://b")
+    first = Headers(raw=headers).get("origin")
+    assert origin_allowed(scope, listed) is (first is None or first == "http://b")
