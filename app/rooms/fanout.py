@@ -19,8 +19,9 @@ from app.rooms.bots import Bots
 from app.rooms.broker import Message
 from app.rooms.cache import RoomCache
 from app.rooms.clock import Clock, SetAway
+from app.rooms.connection import Connection, Socket, Wire
 from app.rooms.errors import RoomError
-from app.rooms.hub import Connection, Hub, Socket, Wire
+from app.rooms.hub import Hub
 from app.rooms.odds import OddsJobs
 from app.rooms.views import RoomSnapshot
 

@@ -32,9 +32,10 @@ from app.rooms.broker import Message, Publisher
 from app.rooms.cache import RoomCache
 from app.rooms.checks import clock_default, game_options
 from app.rooms.clock import Clock
+from app.rooms.connection import Connection, Socket, Wire
 from app.rooms.errors import RoomError, unavailable
 from app.rooms.fanout import Fanout, Followups
-from app.rooms.hub import Connection, Hub, Socket, Wire
+from app.rooms.hub import Hub
 from app.rooms.lobby import Lobby
 from app.rooms.odds import OddsJobs, OddsWorker
 from app.rooms.rematch import Rematches

@@ -14,8 +14,8 @@ import pytest
 import websockets
 
 from app.games import registry
+from app.rooms.connection import Connection
 from app.rooms.deltas import DeltaPush, ViewParts
-from app.rooms.hub import Connection
 from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
 from tests.support.client import OPEN, Socket, auth, create_room, play
 from tests.support.server import RunningServer

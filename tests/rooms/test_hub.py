@@ -11,7 +11,8 @@ import pytest
 
 from app.rooms import hub as hub_module
 from app.rooms.broker import Message
-from app.rooms.hub import MAX_DROPS_IN_A_ROW, PRESENCE_FOR, Connection, Hub
+from app.rooms.connection import MAX_DROPS_IN_A_ROW, Connection
+from app.rooms.hub import PRESENCE_FOR, Hub
 from tests.rooms.support import room
 
 pytestmark = pytest.mark.asyncio
