@@ -137,7 +137,12 @@ async def test_the_big_screen_shows_the_code_and_a_qr_that_can_be_hidden(
     await aside.locator(".board-code").get_by_text(room["code"]).wait_for()
     qr = aside.locator("img.board-qr")
     await qr.wait_for()
-    assert await qr.evaluate("img => img.complete && img.naturalWidth > 0")
+    # The <img> has its size before its picture: wait for the drawn QR, not for the box
+    # (drawn off the event loop, it can come a moment after the page on a busy machine).
+    await tv.wait_for_function(
+        "() => { const img = document.querySelector('#board-aside img.board-qr');"
+        " return img !== null && img.complete && img.naturalWidth > 0; }"
+    )
     status_px = await tv.evaluate(
         "parseFloat(getComputedStyle(document.querySelector('#status')).fontSize)"
     )
