@@ -7,7 +7,10 @@ phone registered at the real `Hub` behind a socket that only counts what it is s
 finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
 `bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every room acts at once, round after round (the group
 commit takes them in batches, as at saturation); without it one action at a time (each a lone
-commit, as at human pace). Prints the moves made, the view messages and their mean bytes.
+commit, as at human pace). `--pause MS`: the process sleeps that long after each move (each
+round with `--together`), as a server at human pace waits for the next phone; its CPU per
+move then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Prints the
+moves made, the view messages and their mean bytes.
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python \\
         bench/command_path.py --moves 1000 --together
@@ -52,7 +55,9 @@ class Phone:
         return None
 
 
-async def run(rooms: int, moves: int, together: bool, delta: bool, seed: int) -> dict[str, Any]:
+async def run(
+    rooms: int, moves: int, together: bool, delta: bool, seed: int, pause: float = 0.0
+) -> dict[str, Any]:
     url = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
     upgrade(url)
     engine = make_engine(url)
@@ -94,9 +99,13 @@ async def run(rooms: int, moves: int, together: bool, delta: bool, seed: int) ->
         while counts["moves"] < moves:
             if together:
                 await asyncio.gather(*(move(i, codes) for i in range(rooms)))
+                if pause:
+                    time.sleep(pause)  # the whole process idle, not the loop's timer
             else:
                 for i in range(rooms):
                     await move(i, codes)
+                    if pause:
+                        time.sleep(pause)
             await asyncio.sleep(0)  # the phones' writers take what was queued
         await asyncio.sleep(0.05)
         counts["cpu_us_per_move"] = 1e6 * (time.process_time() - cpu) / max(1, counts["moves"])
@@ -115,9 +124,14 @@ def main() -> None:
     parser.add_argument("--together", action="store_true", help="every room acts at once")
     parser.add_argument("--views", choices=["delta", "v1"], default="delta")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--pause", type=float, default=0.0, help="ms the process sleeps after each move"
+    )
     args = parser.parse_args()
     delta = args.views == "delta"
-    counts = asyncio.run(run(args.rooms, args.moves, args.together, delta, args.seed))
+    counts = asyncio.run(
+        run(args.rooms, args.moves, args.together, delta, args.seed, args.pause / 1000)
+    )
     mean = counts["bytes"] / max(1, counts["views"])
     print(
         f"moves={counts['moves']} new_rooms={counts['rooms']} views={counts['views']} "
