@@ -4,10 +4,10 @@ The metrics that move with every action (a count, a gauge, a histogram: `Count`,
 `Spread`) are plain numbers, read by prometheus_client only when /metrics is scraped
 (`_Numbers`, a collector of the registry). prometheus_client's own take a lock and check
 their arguments at every update: 0.51 µs a count and 1.0 µs an observation, against 0.06
-and 0.14 µs here (`timeit`), for the five counts and two or three observations of each action
-(bench/README.md, sixth pass). They are updated from the event loop's thread only (the odds
-worker and the QR thread touch none of them); /metrics reads them on that thread too. The
-exposition is prometheus_client's, unchanged: `pitchside_actions_applied_total`,
+and 0.14 µs here (`timeit`), for the five counts and two or three observations of each
+action (bench/README.md, sixth pass). They are updated from the event loop's thread only
+(the odds worker and the QR thread touch none of them); /metrics reads them on that thread
+too. The exposition is prometheus_client's, unchanged: `pitchside_actions_applied_total`,
 `pitchside_command_seconds_bucket{le="0.001"}` and so on.
 """
 

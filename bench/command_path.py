@@ -5,11 +5,13 @@ Rooms of Focifogadás Drukker × 4 seats play random legal moves through the rea
 `RoomService.act` (engine, group commit to a fresh SQLite file, fan-out), with every seat's
 phone registered at the real `Hub` behind a socket that only counts what it is sent; a
 finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
-`bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every room acts at once, round after round (the group
-commit takes them in batches, as at saturation); without it one action at a time (each a lone
-commit, as at human pace). `--pause MS`: the process sleeps that long after each move (each
-round with `--together`), as a server at human pace waits for the next phone; its CPU per
-move then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Prints the
+`bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every
+room acts at once, round after round (the group commit takes them in batches, as at
+saturation; its instruction counts then vary by a few percent from run to run, as the
+batches take what timing gives them); without it one action at a time (each a lone commit,
+as at human pace). `--pause MS`: the process sleeps that long after each move (each round
+with `--together`), as a server at human pace waits for the next phone; its CPU per move
+then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Prints the
 moves made, the view messages and their mean bytes.
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python \\
