@@ -2,12 +2,13 @@
 
 The metrics that move with every action (a count, a gauge, a histogram: `Count`, `Level`,
 `Spread`) are plain numbers, read by prometheus_client only when /metrics is scraped
-(`_Numbers`, a collector of the registry). prometheus_client's own take a lock and check
+(`Numbers`, a collector of the registry). prometheus_client's own take a lock and check
 their arguments at every update: 0.51 µs a count and 1.0 µs an observation, against 0.06
 and 0.14 µs here (`timeit`), for the five counts and two or three observations of each
-action (bench/README.md, sixth pass). They are updated from the event loop's thread only
-(the odds worker and the QR thread touch none of them); /metrics reads them on that thread
-too. The exposition is prometheus_client's, unchanged: `pitchside_actions_applied_total`,
+action (bench/README.md, sixth pass). An instance updates them from its event loop's thread
+only (the odds worker and the QR thread touch none of them), and /metrics reads them there
+too; the tests' servers, several threads of one process, share them (and may lose a count).
+The exposition is prometheus_client's, unchanged: `pitchside_actions_applied_total`,
 `pitchside_command_seconds_bucket{le="0.001"}` and so on.
 """
 
@@ -34,9 +35,9 @@ class Count:
 
     __slots__ = ("created", "doc", "name", "value")
 
-    def __init__(self, name: str, doc: str) -> None:
+    def __init__(self, name: str, doc: str, into: Numbers | None = None) -> None:
         self.name, self.doc, self.value, self.created = name, doc, 0.0, time.time()
-        _NUMBERS.add(self)
+        (NUMBERS if into is None else into).add(self)
 
     def inc(self, amount: float = 1) -> None:
         self.value += amount
@@ -50,9 +51,9 @@ class Level:
 
     __slots__ = ("doc", "name", "value")
 
-    def __init__(self, name: str, doc: str) -> None:
+    def __init__(self, name: str, doc: str, into: Numbers | None = None) -> None:
         self.name, self.doc, self.value = name, doc, 0.0
-        _NUMBERS.add(self)
+        (NUMBERS if into is None else into).add(self)
 
     def inc(self, amount: float = 1) -> None:
         self.value += amount
@@ -70,11 +71,13 @@ class Spread:
 
     __slots__ = ("bounds", "counts", "created", "doc", "name", "sum")
 
-    def __init__(self, name: str, doc: str, buckets: Sequence[float]) -> None:
+    def __init__(
+        self, name: str, doc: str, buckets: Sequence[float], into: Numbers | None = None
+    ) -> None:
         self.name, self.doc, self.bounds = name, doc, sorted(buckets)
         self.counts = [0] * (len(self.bounds) + 1)  # the last: over every bound (+Inf)
         self.sum, self.created = 0.0, time.time()
-        _NUMBERS.add(self)
+        (NUMBERS if into is None else into).add(self)
 
     def observe(self, amount: float) -> None:
         self.counts[bisect.bisect_left(self.bounds, amount)] += 1
@@ -90,8 +93,9 @@ class Spread:
         return family
 
 
-class _Numbers(Collector):
-    """The plain-number metrics, as prometheus_client's registry collects them."""
+class Numbers(Collector):
+    """Plain-number metrics, as prometheus_client's registry collects them (`NUMBERS`: the
+    instance's; a test may make its own, out of the way of servers running beside it)."""
 
     def __init__(self) -> None:
         self.metrics: list[Count | Level | Spread] = []
@@ -105,8 +109,8 @@ class _Numbers(Collector):
 
 
 REGISTRY = CollectorRegistry(auto_describe=True)
-_NUMBERS = _Numbers()
-REGISTRY.register(_NUMBERS)
+NUMBERS = Numbers()
+REGISTRY.register(NUMBERS)
 
 ROOMS = Gauge("pitchside_rooms", "Rooms by status", ["status"], registry=REGISTRY)
 SOCKETS = Level("pitchside_sockets", "WebSockets connected to this instance")
