@@ -171,8 +171,13 @@ def _room_values(row: RoomRow, started: bool) -> dict[str, Any]:
 TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # the database's, not ours
 
 
+def _is_trouble(exc: BaseException) -> bool:
+    """The database's trouble (`TROUBLE`), not a constraint it kept (`IntegrityError`)."""
+    return isinstance(exc, TROUBLE) and not isinstance(exc, IntegrityError)
+
+
 def _trouble(exc: BaseException) -> RoomError:
-    """`unavailable`, for database trouble (`TROUBLE`, not an `IntegrityError`)."""
+    """`unavailable`, for database trouble (`_is_trouble`), counted and logged."""
     metrics.DB_ERRORS.inc()
     log.warning("database unavailable: %s", exc.__class__.__name__)
     return unavailable()
@@ -183,9 +188,9 @@ async def _database() -> AsyncIterator[None]:
     """Database trouble becomes `unavailable`, with nothing changed (PROTOCOL.md)."""
     try:
         yield
-    except (RoomError, IntegrityError):
-        raise
-    except TROUBLE as exc:
+    except Exception as exc:
+        if not _is_trouble(exc):
+            raise
         raise _trouble(exc) from exc
 
 
@@ -236,9 +241,9 @@ class Database:
                     return _in_tx(fn, *args, **kwargs)(held)
             except BaseException as exc:
                 self._release()  # a failed commit leaves nothing behind for the next
-                if isinstance(exc, TROUBLE) and not isinstance(exc, IntegrityError):
-                    raise _trouble(exc) from exc
-                raise
+                if not _is_trouble(exc):
+                    raise
+                raise _trouble(exc) from exc
         async with _database():
             writer = self._sqlite_writes or contextlib.nullcontext()
             async with writer, self.engine.begin() as conn:
@@ -249,9 +254,9 @@ class Database:
         taken (see journal.py)."""
         try:  # as `_database()` would, without a context manager for every action
             await self.journal.append(item)
-        except IntegrityError:
-            raise
-        except TROUBLE as exc:
+        except Exception as exc:
+            if not _is_trouble(exc):
+                raise
             raise _trouble(exc) from exc
 
     def _connection(self) -> Connection:
