@@ -39,10 +39,11 @@ class Wire(Protocol):
 
 
 class Connection:
-    """One phone's socket: what it is sent, in order, by its own writer so that a phone that
-    stops reading delays nobody. With a `Wire`, what one loop turn queued for it (an ack and
-    a view) goes out at the end of that turn in one write, without waking the writer; the
-    writer then only waits out a full buffer and closes."""
+    """One phone's socket: what it is sent, in order, so that a phone that stops reading
+    delays nobody. With a `Wire`, what one loop turn queued for it (an ack and a view) goes
+    out at the end of that turn in one write; a writer task of its own, made only when
+    needed, waits out a full buffer and closes. Without one, the writer sends each message
+    through the `Socket`."""
 
     def __init__(
         self,
