@@ -11,6 +11,7 @@ itself. Not a test: it prints figures.
     python bench/load.py full --rooms 500 --pace 2 --seconds 30     # human pace
     python bench/load.py idle --sockets 2000                         # memory of idle sockets
     python bench/load.py rooms --rooms 300        # server CPU to start a room and seat 4 phones
+    python bench/load.py rooms --floor            # … and the same on bench/echo.py, the floor
     python bench/load.py restart --rooms 500      # every phone whole again after a restart
     python bench/load.py echo                                        # the bare ceiling alone
     REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \\
@@ -116,7 +117,7 @@ class Server:
     cpu_start: float = 0.0
 
     @classmethod
-    def start(cls, kind: str, database_url: str | None) -> Server:
+    def start(cls, kind: str, database_url: str | None, **extra_env: str) -> Server:
         port = free_port()
         env = os.environ | {
             "PORT": str(port),
@@ -124,6 +125,7 @@ class Server:
             "BOT_DELAY_MS": "0",
             "LOG_LEVEL": "warning",
         }
+        env |= extra_env
         env |= {"RATE_PER_SECOND": "1000", "HTTP_RATE_PER_MINUTE": "1000000", "SEND_QUEUE": "64"}
         # Every phone of the load comes from this one address.
         env |= {"SOCKETS_PER_ADDRESS": "1000000", "HTTP_READS_PER_MINUTE": "1000000"}
@@ -457,20 +459,26 @@ async def run_load(
     }
 
 
-async def run_rooms(rooms: int, players: int, db: str | None) -> dict[str, float]:
+async def run_rooms(
+    rooms: int, players: int, db: str | None, kind: str = "full", welcome_bytes: int = 0
+) -> dict[str, float]:
     """What starting a match costs the server: create, joins, start, then every phone opens
-    its socket, says hello, gets its view and leaves; ten rooms at a time."""
-    server = Server.start("full", db)
+    its socket, says hello, gets its view and leaves; ten rooms at a time. With `kind`
+    "echo", the same against bench/echo.py, whose welcome is `welcome_bytes` long: the
+    stack's floor."""
+    extra = {"ECHO_BYTES": str(welcome_bytes)} if kind == "echo" else {}
+    server = Server.start(kind, db, **extra)
+    welcomes: list[int] = []
 
     async def one(http: httpx.AsyncClient) -> None:
-        room = await make_room(http, "full", players, 0)
+        room = await make_room(http, "full", players, 0)  # echo.py answers the lobby too
 
         async def phone(seat: int) -> None:
             async with websockets.connect(
                 f"ws://{server.url}/ws/{room.code}", max_size=2**22, compression=None
             ) as ws:
                 await ws.send(orjson.dumps({"type": "hello", "token": room.tokens[seat]}).decode())
-                await ws.recv()
+                welcomes.append(len(await ws.recv()))
 
         await asyncio.gather(*(phone(s) for s in range(players)))
 
@@ -491,6 +499,7 @@ async def run_rooms(rooms: int, players: int, db: str | None) -> dict[str, float
         "rooms": rooms,
         "server_cpu_ms_per_room": 1000 * cpu / rooms,
         "rooms_per_s": rooms / elapsed,
+        "welcome_bytes_mean": round(statistics.mean(welcomes)),
     }
 
 
@@ -640,6 +649,12 @@ def main() -> None:
         default="delta",
         help="full server: phones ask for views in the delta form (README.md) or whole (v1)",
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="rooms: then the same against bench/echo.py (same requests and sockets, fixed "
+        "answers, a welcome as long as the server's): what the stack alone costs",
+    )
     args = parser.parse_args()
     if args.instances > 1 and (args.what not in ("full", "compare") or not args.database_url):
         parser.error("--instances > 1 plays full rooms on a shared --database-url (PostgreSQL)")
@@ -651,7 +666,12 @@ def main() -> None:
         show("idle", run(run_idle(args.sockets, args.database_url)))
         return
     if args.what == "rooms":
-        show("rooms", run(run_rooms(args.rooms, args.clients, args.database_url)))
+        started = run(run_rooms(args.rooms, args.clients, args.database_url))
+        show("rooms", started)
+        if args.floor:
+            welcome = int(started["welcome_bytes_mean"])
+            floor = run(run_rooms(args.rooms, args.clients, None, "echo", welcome))
+            show("rooms on bench/echo.py (the stack's floor)", floor)
         return
     if args.what == "restart":
         show("restart", run(run_restart(args.rooms, args.clients, args.database_url)))
