@@ -284,7 +284,7 @@ class SqliteBatch:
             return process or (lambda value: value)
 
         self.json = bind(Action.action)
-        self.stamp = _stamper(bind(Action.created_at))
+        self.stamp = bind(Action.created_at)
 
     @classmethod
     def of(cls, dialect: Any) -> SqliteBatch:
@@ -337,19 +337,6 @@ class SqliteBatch:
                 for room, seq, state, log, clock in snapshots
             ],
         )
-
-
-def _stamper(column_stamp: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """A timestamp as the column's own type stores it on SQLite (naive ISO text with six
-    digits of microseconds), made by `datetime.isoformat` (~0.5 µs) rather than the type's
-    bind processor (~6 µs, twice a commit: 3 % of a lone action's CPU, bench/README.md).
-    Used only where both give the same text for a sample, else the column's own."""
-
-    def stamp(at: Any) -> Any:
-        return at.replace(tzinfo=None).isoformat(" ", "microseconds")
-
-    sample = utcnow().replace(microsecond=0)  # the case `isoformat` would shorten by default
-    return stamp if stamp(sample) == column_stamp(sample) else column_stamp
 
 
 # By dialect: each engine's has its own JSON codec (session.py's JSON_CODEC).
