@@ -3,8 +3,11 @@ shared machine does not move (`valgrind --tool=callgrind`), and for py-spy.
 
 Rooms of Focifogadás Drukker × 4 seats play random legal moves through the real
 `RoomService.act` (engine, group commit to a fresh SQLite file, fan-out), with every seat's
-phone registered at the real `Hub` behind a socket that only counts what it is sent; a
-finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
+phone registered at the real `Hub` behind a socket and wire that frame what they are sent as
+`Wire.write` does and count it; on uvloop and with the collector tuned (`tune_gc`), as
+`python -m app` runs (until 2026-12-06 it ran on asyncio's own loop, with the collector's
+defaults, and its phones took each message as a str: 15 % more instructions a move than the
+server's path, bench/README.md); a finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
 `bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every
 room acts at once, round after round (the group commit takes them in batches, as at
 saturation; its instruction counts then vary by a few percent from run to run, as the
@@ -15,8 +18,9 @@ then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Pr
 moves made, the view messages and their mean bytes.
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python \\
-        bench/command_path.py --moves 1000 --together
-    # instructions per move: the difference of two runs (--moves 1000 and 3000) / 2000
+        bench/command_path.py --rooms 200 --moves 600
+    # instructions per move: the difference of two runs (--moves 600 and 2600) / 2000;
+    # lone moves (no --together) vary by ~1 % from run to run, --together by ~5 %
 
 Uvicorn's and the WebSocket library's work per message, and the kernel's, are not in it.
 """
@@ -31,6 +35,10 @@ import tempfile
 import time
 from typing import Any
 
+import uvloop
+
+from app.__main__ import tune_gc
+from app.api.wire import frame
 from app.db.migrate import upgrade
 from app.db.rooms import Database
 from app.db.session import make_engine
@@ -42,16 +50,27 @@ GAME, MODE, SEATS = "focifogadas", "drukker", 4
 
 
 class Phone:
-    """A socket that takes what it is sent (as uvicorn would: its UTF-8) and counts views."""
+    """A phone's socket and its wire (app/api/wire.py), as the server has them under uvicorn:
+    the hub's messages are framed as `Wire.write` frames them, then counted instead of written
+    (a view's payload bytes), and nothing ever waits for the phone to read."""
 
     def __init__(self, counts: dict[str, int]) -> None:
         self.counts = counts
 
-    async def send_text(self, data: str) -> None:
-        raw = data.encode()
-        if raw.startswith(b'{"type":"view"'):
-            self.counts["views"] += 1
-            self.counts["bytes"] += len(raw)
+    def write(self, texts: list[str | bytes]) -> bool:
+        raws = [text if isinstance(text, bytes) else text.encode() for text in texts]
+        b"".join([frame(raw) for raw in raws])
+        for raw in raws:
+            if raw.startswith(b'{"type":"view"'):
+                self.counts["views"] += 1
+                self.counts["bytes"] += len(raw)
+        return True
+
+    async def drain(self) -> None:
+        return None
+
+    async def send_text(self, data: str) -> None:  # what a wire does not write (none here)
+        self.write([data])
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         return None
@@ -78,7 +97,8 @@ async def run(
             await service.join(code, f"P{seat}")
         await service.start(code, token)
         for seat in range(SEATS):
-            phone = service.connect(Phone(counts), code, seat, delta=delta)
+            socket = Phone(counts)
+            phone = service.connect(socket, code, seat, delta=delta, wire=socket)  # type: ignore[arg-type]
             await stack.enter_async_context(phone)
         counts["rooms"] += 1
         return code
@@ -96,6 +116,7 @@ async def run(
 
     try:
         codes = [await new_room() for _ in range(rooms)]
+        tune_gc()  # as `python -m app` does once the app is built
         counts["rooms"] = counts["views"] = counts["bytes"] = 0
         cpu = time.process_time()
         while counts["moves"] < moves:
@@ -131,7 +152,8 @@ def main() -> None:
     )
     args = parser.parse_args()
     delta = args.views == "delta"
-    counts = asyncio.run(
+    # uvloop, as uvicorn's "auto" loop picks it for the server (uvicorn[standard])
+    counts = uvloop.run(
         run(args.rooms, args.moves, args.together, delta, args.seed, args.pause / 1000)
     )
     mean = counts["bytes"] / max(1, counts["views"])
