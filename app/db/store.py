@@ -314,8 +314,8 @@ class SqliteBatch:
         """`advance_rooms` on the DB-API connection `db`; `now` as for `append`. A room
         that goes on is `playing` already (an action is appended to no other): its `status`
         is left out of the UPDATE, for SQLite rewrites the status index's entry of every row
-        whose status is SET, changed or not (a WAL page and ~18 k instructions an action,
-        bench/README.md, eighth pass)."""
+        whose status is SET, changed or not: a page more in the WAL with every commit (two of
+        a lone action's ~11 writes, bench/README.md, eighth pass)."""
         on = [(seq, id_) for id_, seq, end in rooms if not end]
         if on:
             db.cursor().executemany("UPDATE room SET seq = ? WHERE id = ?", on)
