@@ -7,12 +7,12 @@ phone registered at the real `Hub` behind a socket and wire that frame what they
 `Wire.write` does and count it; on uvloop and with the collector tuned (`tune_gc`), as
 `python -m app` runs (until 2026-12-06 it ran on asyncio's own loop, with the collector's
 defaults, and its phones took each message as a str: 15 % more instructions a move than the
-server's path, bench/README.md); a finished match is replaced by a new room (create, 3 joins, start, 4 phones connect), as
-`bench/load.py` does; phones ask for the delta form unless `--views v1`. `--together`: every
-room acts at once, round after round (the group commit takes them in batches, as at
-saturation; its instruction counts then vary by a few percent from run to run, as the
-batches take what timing gives them); without it one action at a time (each a lone commit,
-as at human pace). `--pause MS`: the process sleeps that long after each move (each round
+server's path, bench/README.md). A finished match is replaced by a new room (create, 3
+joins, start, 4 phones connect), as `bench/load.py` does; phones ask for the delta form
+unless `--views v1`. `--together`: every room acts at once, round after round (the group
+commit takes them in batches, as at saturation; its instruction counts then vary by a few
+percent from run to run, as the batches take what timing gives them); without it one
+action at a time (each a lone commit, as at human pace). `--pause MS`: the process sleeps that long after each move (each round
 with `--together`), as a server at human pace waits for the next phone; its CPU per move
 then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Prints the
 moves made, the view messages and their mean bytes.
@@ -98,7 +98,7 @@ async def run(
         await service.start(code, token)
         for seat in range(SEATS):
             socket = Phone(counts)
-            phone = service.connect(socket, code, seat, delta=delta, wire=socket)  # type: ignore[arg-type]
+            phone = service.connect(socket, code, seat, delta=delta, wire=socket)
             await stack.enter_async_context(phone)
         counts["rooms"] += 1
         return code
