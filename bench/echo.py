@@ -29,17 +29,13 @@ from typing import Any
 import orjson
 import uvicorn
 
+from app.api.limits import SECURITY_HEADERS
+
 # ~2 KB views by default (the ceiling); ECHO_BYTES sets another size.
 PAD = "x" * (int(os.environ.get("ECHO_BYTES", "2000")) - 100)
 
-# As the lane answers (app/api/lane.py), with as many headers (app/api/limits.py).
-HEADERS = [
-    (b"content-type", b"application/json"),
-    (b"content-security-policy", b"default-src 'self'; object-src 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"DENY"),
-]
+# As the lane answers (app/api/lane.py), with the same security headers.
+HEADERS = [(b"content-type", b"application/json"), *SECURITY_HEADERS]
 ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")
 
 Send = Any  # ASGI's send
