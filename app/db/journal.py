@@ -67,8 +67,13 @@ class Append:
 
     def __post_init__(self) -> None:
         self.done = asyncio.get_running_loop().create_future()
-        # Retrieved here too, so a caller that went away leaves no "never retrieved" warning.
-        self.done.add_done_callback(lambda f: f.cancelled() or f.exception())
+
+    def fail(self, exc: BaseException) -> None:
+        """Answer the append with `exc`, marked retrieved at once: a caller that went away
+        leaves no "never retrieved" warning, and one still waiting is raised it all the same
+        (a done-callback did this: one more call scheduled for every action)."""
+        self.done.set_exception(exc)
+        self.done.exception()
 
 
 class Journal:
@@ -128,7 +133,7 @@ class Journal:
             except Exception as exc:  # the whole batch failed: every caller hears it
                 for a in batch:
                     if not a.done.done():
-                        a.done.set_exception(exc)
+                        a.fail(exc)
                 continue
             metrics.COMMIT_BATCH.observe(len(batch))
             for a in batch:
@@ -137,7 +142,7 @@ class Journal:
                 if (a.room_id, a.seq) in written:
                     a.done.set_result(None)
                 else:
-                    a.done.set_exception(Conflict())
+                    a.fail(Conflict())
 
     async def _commit(self, batch: list[Append]) -> set[tuple[int, int]]:
         if self.sync_engine is not None:

@@ -84,6 +84,7 @@ class Step:
     event_at: dict[str, float]
     status: str
     action: JsonDict  # the element of `legal` that was played, as the engine listed it
+    to_act: frozenset[int]  # who the game waits for in `state`
 
     def clock(self) -> JsonDict:
         return {"since": {str(k): v for k, v in self.since.items()}, "event_at": self.event_at}
@@ -127,6 +128,9 @@ class RoomSnapshot:
     _table: Table | None = None  # what every viewer's view shares at this seq
     _legal: dict[int, list[JsonDict]] = field(default_factory=dict)  # seat -> its legal now
     _built_at: float = 0.0  # monotonic time the cached views were first built
+    # (state, the game's `to_act` of it): asked ~5 times a move (the step, the views, the
+    # clock, the bots), each a walk down the engine's modes; kept for the very state object
+    _acting: tuple[Any, frozenset[int]] | None = None
 
     @property
     def bot_seats(self) -> frozenset[int]:
@@ -153,7 +157,10 @@ class RoomSnapshot:
     def to_act(self) -> frozenset[int]:
         if self.state is None or self.status != "playing":
             return frozenset()
-        return self.game.to_act(self.state)
+        acting = self._acting
+        if acting is None or acting[0] is not self.state:
+            acting = self._acting = (self.state, self.game.to_act(self.state))
+        return acting[1]
 
     def step(self, seat: int, action: JsonDict, note: JsonDict | None, now: float) -> Step:
         """What `action` by `seat` at time `now` makes of the room; raises `GameError` if the
@@ -163,23 +170,23 @@ class RoomSnapshot:
         if note is not None:
             events = [note, *events]
         seq = self.seq + 1
-        waited = self.to_act()
+        waited, acting = self.to_act(), self.game.to_act(state)
         return Step(
             state=state,
             seq=seq,
             log=(self.log + [{"seq": seq, **event} for event in events])[-LOG_KEEP:],
-            since={
-                s: self.since.get(s, now) if s in waited else now for s in self.game.to_act(state)
-            },
+            since={s: self.since.get(s, now) if s in waited else now for s in acting},
             event_at=self.event_at | {str(e.get("event")): now for e in events},
             status="finished" if self.game.result(state) is not None else "playing",
             action=played,
+            to_act=acting,
         )
 
     def take(self, step: Step) -> None:
         """Move on to `step` (once it is committed)."""
         self.state, self.seq, self.log, self.status = step.state, step.seq, step.log, step.status
         self.since, self.event_at, self.odds = step.since, step.event_at, None
+        self._acting = (step.state, step.to_act)
         self.forget_views()
 
     def forget_views(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 from collections.abc import AsyncIterator
@@ -16,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.util import await_only
 
 from app.db import store
+from app.db.journal import Append, Conflict
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.games.base import JsonDict
@@ -580,4 +582,34 @@ async def test_a_busy_journal_shares_one_commit_among_the_actions_of_its_window(
         assert commits[3][1] == 1 and commits[3][0] - began < window / 2
     finally:
         await rooms.aclose()
+        await engine.dispose()
+
+
+async def test_a_refused_append_reaches_its_caller_and_warns_of_nobody_gone(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An append that did not go in raises `Conflict` in the command waiting for it; one
+    answered when nobody waits for it any more (its command cancelled as the answer came)
+    leaves asyncio nothing to report as "exception was never retrieved" (`Append.fail`)."""
+    engine = make_engine(database_url)
+    journal = Database(engine, single_writer=is_sqlite(database_url)).journal
+    reported: list[dict[str, Any]] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: reported.append(context))
+
+    async def refused(batch: list[Any]) -> set[tuple[int, int]]:
+        return set()  # nothing written: another instance took these seqs first
+
+    monkeypatch.setattr(journal, "_commit", refused)
+    try:
+        with pytest.raises(Conflict):
+            await journal.append(Append(1, 1, 0, "a", {}, None, False, None))
+        nobody = Append(2, 1, 0, "b", {}, None, False, None)
+        nobody.fail(Conflict())
+        del nobody
+        gc.collect()
+        await asyncio.sleep(0)
+        assert reported == []
+    finally:
+        loop.set_exception_handler(None)
         await engine.dispose()
