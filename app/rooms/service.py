@@ -236,7 +236,7 @@ class RoomService:
             if isinstance(step, RoomSnapshot):
                 snap = step  # it had moved on at another instance: look again
                 continue
-            # The log holds the legal element itself (made directly: `replace` costs 3x).
+            # The log holds the legal element itself (made directly: `replace` costs twice that).
             cmd = Command(cmd.code, cmd.seat, cmd.cid, step.action, cmd.note)
             try:
                 await self.db.append(cmd.append(snap, step))

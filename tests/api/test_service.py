@@ -592,7 +592,8 @@ async def test_a_refused_append_reaches_its_caller_and_warns_of_nobody_gone(
     answered when nobody waits for it any more (its command cancelled as the answer came)
     leaves asyncio nothing to report as "exception was never retrieved" (`Append.fail`)."""
     engine = make_engine(database_url)
-    journal = Database(engine, single_writer=is_sqlite(database_url)).journal
+    db = Database(engine, single_writer=is_sqlite(database_url))
+    journal = db.journal
     reported: list[dict[str, Any]] = []
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _loop, context: reported.append(context))
@@ -612,4 +613,5 @@ async def test_a_refused_append_reaches_its_caller_and_warns_of_nobody_gone(
         assert reported == []
     finally:
         loop.set_exception_handler(None)
+        await db.aclose()
         await engine.dispose()
