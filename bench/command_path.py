@@ -10,17 +10,14 @@ defaults, and its phones took each message as a str: 15 % more instructions a mo
 server's path, bench/README.md). A finished match is replaced by a new room (create, 3
 joins, start, 4 phones connect), as `bench/load.py` does; phones ask for the delta form
 unless `--views v1`. `--together`: every room acts at once, round after round (the group
-commit takes them in batches, as at saturation; its instruction counts then vary by a few
-percent from run to run, as the batches take what timing gives them); without it one
-action at a time (each a lone commit, as at human pace). `--pause MS`: the process sleeps that long after each move (each round
-with `--together`), as a server at human pace waits for the next phone; its CPU per move
-then shows what a cold CPU costs the same work (bench/README.md, sixth pass). Prints the
-moves made, the view messages and their mean bytes.
+commit takes them in batches, as at saturation); without it one action at a time (each a
+lone commit, as at human pace). `--pause MS`: the process sleeps that long after each move
+(each round with `--together`), as a server at human pace waits for the next phone; its CPU
+per move then shows what a cold CPU costs the same work (bench/README.md, sixth pass).
+Prints the moves made, the view messages and their mean bytes.
 
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python \\
-        bench/command_path.py --rooms 200 --moves 600
-    # instructions per move: the difference of two runs (--moves 600 and 2600) / 2000;
-    # lone moves (no --together) vary by ~1 % from run to run, --together by ~5 %
+Its instructions per move, under callgrind: `bench/move_instructions.py` (the difference of
+two runs, so without the start and the rooms' creation).
 
 Uvicorn's and the WebSocket library's work per message, and the kernel's, are not in it.
 """
@@ -59,7 +56,7 @@ class Phone:
 
     def write(self, texts: list[str | bytes]) -> bool:
         raws = [text if isinstance(text, bytes) else text.encode() for text in texts]
-        b"".join([frame(raw) for raw in raws])
+        b"".join([frame(raw) for raw in raws])  # what Wire.write makes, then writes nowhere
         for raw in raws:
             if raw.startswith(b'{"type":"view"'):
                 self.counts["views"] += 1
