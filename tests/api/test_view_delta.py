@@ -18,25 +18,10 @@ from app.rooms.connection import Connection
 from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
 from tests.support.client import OPEN, Socket, auth, create_room, play
+from tests.support.fresh_views import patch
 from tests.support.server import RunningServer
 
 pytestmark = pytest.mark.asyncio
-
-
-def patch(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
-    """The view a delta phone holds after `message`, by the rules of README.md."""
-    if "base" not in message:
-        return dict(message["view"])
-    assert held is not None
-    view = held | message["view"]
-    drop = message.get("drop", {})
-    public = {k: v for k, v in held["public"].items() if k not in drop.get("public", [])}
-    view["public"] = public | message["public"]
-    if "private" in message or "private" in drop:
-        private = {k: v for k, v in held["private"].items() if k not in drop.get("private", [])}
-        view["private"] = private | message.get("private", {})
-    view["log"] = (held["log"] + message["log"])[-LOG_KEEP:]
-    return view
 
 
 class DeltaPhone:

@@ -1,0 +1,47 @@
+"""What the server saves by identity never shows: at every step of a match of every mode,
+each viewer's v1 view and delta-form view, made on the live path with every cache the server
+keeps, equal the view made from the state's JSON in a room of its own (tests/support/
+fresh_views.py; bench/view_check.py runs thousands of matches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.games import registry
+from app.games.base import Game
+from app.rooms import deltas
+from tests.support.fresh_views import Mismatch, check_match, every_mode
+
+STEPS = 200  # per match: past the opening phases of the long ones (a random duel ~2 000)
+
+
+@pytest.mark.parametrize(
+    ("game", "mode", "players"),
+    every_mode(registry.all_games()),
+    ids=lambda v: v.id if hasattr(v, "id") else str(v),
+)
+def test_every_view_equals_the_one_made_from_scratch(
+    game: Game[Any], mode: str, players: int
+) -> None:
+    checked = check_match(game, mode, players, seed=3, steps=STEPS)
+    assert checked.steps > 10 and checked.views == (checked.steps + 1) * (players + 1)
+
+
+def test_the_check_sees_an_encoding_kept_for_a_member_that_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check has teeth: a delta form that kept the encoding of every member it had seen
+    by name (not by identity) sends a phone stale bets, and is caught at the first push."""
+
+    def by_name(value: dict[str, Any], was: object, encoded: dict[str, bytes]) -> dict[str, bytes]:
+        return {
+            k: encoded.get(k) or deltas._key(k) + deltas.orjson.dumps(v) for k, v in value.items()
+        }
+
+    monkeypatch.setattr(deltas, "_members_since", by_name)
+    game = registry.get("focifogadas")
+    assert game is not None
+    with pytest.raises(Mismatch, match="delta view"):
+        check_match(game, "drukker", 4, seed=3, steps=STEPS)

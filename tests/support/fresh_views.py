@@ -1,0 +1,119 @@
+"""Every view of a match as the server makes it, checked against the same view made from
+scratch.
+
+The server keeps each room's copy moving step by step and saves work by identity (issue 20,
+bench/README.md): a state's `to_act` kept for that very state object, a Drukker seat's
+private part cached on its record, the parts an engine hands again to the steps that leave
+them be, and the delta form keeping a member's encoding when it is the very object it was.
+Each is right only while a part that is the same object has the same value. Here a random
+match is played on one `RoomSnapshot` (the live path, pushed as the hub pushes it), and at
+every seq each viewer's v1 message, and its delta applied to what that phone held, are
+compared with the view of a second `RoomSnapshot` whose state went through its JSON and
+back (`dump`, `load`): one that shares no object with the live one.
+
+Used by tests/rooms/test_fresh_views.py (one match of every mode) and bench/view_check.py
+(thousands of them).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from app.games.base import Game
+from app.rooms.deltas import DeltaPush, ViewParts
+from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
+
+
+def patch(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The view a delta phone holds after `message`, by the rules of README.md."""
+    if "base" not in message:
+        return dict(message["view"])
+    assert held is not None
+    view = held | message["view"]
+    drop = message.get("drop", {})
+    public = {k: v for k, v in held["public"].items() if k not in drop.get("public", [])}
+    view["public"] = public | message["public"]
+    if "private" in message or "private" in drop:
+        private = {k: v for k, v in held["private"].items() if k not in drop.get("private", [])}
+        view["private"] = private | message.get("private", {})
+    view["log"] = (held["log"] + message["log"])[-LOG_KEEP:]
+    return view
+
+
+@dataclass
+class Checked:
+    """What `check_match` compared, added up over the matches it is given."""
+
+    matches: int = 0
+    steps: int = 0
+    views: int = 0  # each a v1 message and a delta phone's view, both equal to the fresh one
+
+
+class Mismatch(AssertionError):
+    """A view of the live path differs from the one made from scratch."""
+
+
+def check_match(
+    game: Game[Any],
+    mode: str,
+    players: int,
+    seed: int,
+    checked: Checked | None = None,
+    steps: int | None = None,
+) -> Checked:
+    """Play a random match of `game`'s `mode` (seeded by `seed`; its first `steps` moves
+    only, if given) and compare every viewer's views at every seq; raise `Mismatch`, saying
+    where, at the first that differs."""
+    checked = checked or Checked()
+    played = 0
+    options = game.modes[mode].check_options({})
+    seats = [SeatInfo(i, f"Ödön {i}", False) for i in range(players)]
+    state = game.new(mode, options, players, seed)
+    live = RoomSnapshot("ABCDEF", 1, game, mode, options, "playing", seats, 0, "h", state)
+    rng = random.Random(seed)
+    viewers: list[int | None] = [None, *range(players)]
+    held: dict[int | None, dict[str, Any]] = {}
+    bases: dict[int | None, ViewParts] = {}
+    while True:
+        again = game.load(json.loads(json.dumps(game.dump(live.state))))
+        fresh = RoomSnapshot(
+            "ABCDEF", 1, game, mode, options, live.status, seats, live.seq, "h", again
+        )
+        fresh.log = list(live.log)
+        push = DeltaPush(live.seq)
+        for viewer in viewers:
+            want = json.loads(fresh.view_message(viewer))
+            where = f"{game.id} {mode} ×{players}, seed {seed}, seq {live.seq}, viewer {viewer}"
+            if json.loads(live.view_message(viewer)) != want:
+                raise Mismatch(f"v1 view: {where}")
+            base = bases.get(viewer)
+            parts = push.parts_of(live, viewer, base)
+            message = push.whole(parts) if base is None else push.delta(parts, base)
+            held[viewer] = patch(held.get(viewer), json.loads(message))
+            if held[viewer] != want["view"]:
+                raise Mismatch(f"delta view: {where}")
+            bases[viewer] = parts
+            checked.views += 1
+        live.pushed()
+        movers = sorted(live.to_act())
+        if live.status == "finished" or not movers or played == steps:
+            break
+        seat = rng.choice(movers)
+        live.take(live.step(seat, rng.choice(live.legal(seat)), None, 0.0))
+        played += 1
+    checked.steps += played
+    checked.matches += 1
+    return checked
+
+
+def every_mode(games: list[Game[Any]]) -> list[tuple[Game[Any], str, int]]:
+    """Each mode of each game, at its fewest and its most players."""
+    return [
+        (game, mode, players)
+        for game in games
+        for mode, spec in game.modes.items()
+        for players in sorted({spec.min_players, spec.max_players})
+    ]
