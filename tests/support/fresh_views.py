@@ -9,7 +9,9 @@ Each is right only while a part that is the same object has the same value. Here
 match is played on one `RoomSnapshot` (the live path, pushed as the hub pushes it), and at
 every seq each viewer's v1 message, and its delta applied to what that phone held, are
 compared with the view of a second `RoomSnapshot` whose state went through its JSON and
-back (`dump`, `load`): one that shares no object with the live one.
+back (`dump`, `load`): one that shares no object with the live one. Rooms here have no turn
+clock and no live odds (a view's clock holds the moment it was made, and prices come from
+another process), and each match is played from its start.
 
 Used by tests/rooms/test_fresh_views.py (one match of every mode) and bench/view_check.py
 (thousands of them).
