@@ -3,10 +3,11 @@ against the same views made from scratch (tests/support/fresh_views.py).
 
 For each mode of each game at its fewest and most players, `--matches` random whole matches
 (seeds from `--first`) are played on the live path; at every seq each viewer's v1 view, and
-its delta-form view as a phone holds it, must equal the view of a room made from the state's
-JSON. The test suite runs one match of each (tests/rooms/test_fresh_views.py); this is the
-run that the caches of issue 20 answer to (bench/README.md). Prints what was compared per
-mode; exits 1 at the first view that differs, saying where.
+its delta-form view as a phone holds it (a phone misses a push now and then), must equal the
+view of a room made from the state's JSON. The test suite runs 200 steps of one match of
+each (tests/rooms/test_fresh_views.py); this is the run that the caches of issue 20 answer
+to (bench/README.md). Prints what was compared per mode; exits 1 at the first view that
+differs, saying where.
 
     .venv/bin/python bench/view_check.py                     # 100 matches a mode (~5 min)
     .venv/bin/python bench/view_check.py --game focifogadas --matches 2000
@@ -56,8 +57,8 @@ def main() -> int:
     with Pool(args.workers) as pool:
         for name, checked, cpu, failed in pool.imap_unordered(run, jobs):
             print(
-                f"{name}: {checked.matches} matches, {checked.steps} steps, "
-                f"{checked.views} views equal to the fresh ones, {cpu:.0f} s of CPU"
+                f"{name}: {checked.matches} matches, {checked.steps} steps; equal to the fresh "
+                f"views: {checked.views} v1, {checked.deltas} delta; {cpu:.0f} s of CPU"
                 + (f"; DIFFERS at {failed}" if failed else "")
             )
             failures += failed is not None

@@ -27,6 +27,7 @@ def test_every_view_equals_the_one_made_from_scratch(
 ) -> None:
     checked = check_match(game, mode, players, seed=3, steps=STEPS)
     assert checked.steps > 10 and checked.views == (checked.steps + 1) * (players + 1)
+    assert checked.views / 2 < checked.deltas < checked.views  # some phones missed a push
 
 
 def test_the_check_sees_an_encoding_kept_for_a_member_that_changed(
@@ -41,6 +42,23 @@ def test_the_check_sees_an_encoding_kept_for_a_member_that_changed(
         }
 
     monkeypatch.setattr(deltas, "_members_since", by_name)
+    game = registry.get("focifogadas")
+    assert game is not None
+    with pytest.raises(Mismatch, match="delta view"):
+        check_match(game, "drukker", 4, seed=3, steps=STEPS)
+
+
+def test_the_check_sees_a_push_answering_every_base_with_the_first_ones_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone that missed a push holds an older base than the others: a push that worked out
+    what changed since the first phone's base and handed it to every phone is caught."""
+    worked_out = deltas.DeltaPush._shared_change
+
+    def first_base_only(push: deltas.DeltaPush, parts: Any, base: Any) -> Any:
+        return push._change[2] if push._change is not None else worked_out(push, parts, base)
+
+    monkeypatch.setattr(deltas.DeltaPush, "_shared_change", first_base_only)
     game = registry.get("focifogadas")
     assert game is not None
     with pytest.raises(Mismatch, match="delta view"):
