@@ -9,7 +9,7 @@ each (tests/rooms/test_fresh_views.py); this is the run that the caches of issue
 to (bench/README.md). Prints what was compared per mode; exits 1 at the first view that
 differs, saying where.
 
-    .venv/bin/python bench/view_check.py                     # 100 matches a mode (~5 min)
+    .venv/bin/python bench/view_check.py                     # 100 matches a mode (~6 min)
     .venv/bin/python bench/view_check.py --game focifogadas --matches 2000
 """
 
