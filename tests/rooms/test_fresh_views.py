@@ -34,7 +34,7 @@ def test_the_check_sees_an_encoding_kept_for_a_member_that_changed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The check has teeth: a delta form that kept the encoding of every member it had seen
-    by name (not by identity) sends a phone stale bets, and is caught at the first push."""
+    by name (not by identity) sends a phone stale parts, and is caught."""
 
     def by_name(value: dict[str, Any], was: object, encoded: dict[str, bytes]) -> dict[str, bytes]:
         return {

@@ -14,8 +14,8 @@ object with the live one. Rooms here have no turn clock and no live odds (a view
 the moment it was made, and prices come from another process), and each match is played from
 its start.
 
-Used by tests/rooms/test_fresh_views.py (one match of every mode) and bench/view_check.py
-(thousands of them).
+Used by tests/rooms/test_fresh_views.py (200 steps of a match of every mode) and
+bench/view_check.py (thousands of whole matches).
 """
 
 from __future__ import annotations
