@@ -12,16 +12,12 @@ import pytest
 from app.games import registry
 from app.games.base import Game
 from app.rooms import deltas
-from tests.support.fresh_views import Mismatch, check_match, every_mode
+from tests.support.fresh_views import Mismatch, check_match, over_every_mode
 
 STEPS = 200  # per match: past the opening phases of the long ones (a random duel ~2 000)
 
 
-@pytest.mark.parametrize(
-    ("game", "mode", "players"),
-    every_mode(registry.all_games()),
-    ids=lambda v: v.id if hasattr(v, "id") else str(v),
-)
+@over_every_mode
 def test_every_view_equals_the_one_made_from_scratch(
     game: Game[Any], mode: str, players: int
 ) -> None:

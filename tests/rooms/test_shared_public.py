@@ -8,27 +8,18 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
-import pytest
-
-from app.games import registry
 from app.games.base import Game
+from tests.support.fresh_views import over_every_mode
 
 STEPS = 150  # per match: enough to pass every phase of the short matches and many of the long
 
 
-def modes() -> list[tuple[str, str, int]]:
-    return [
-        (game.id, mode, players)
-        for game in registry.all_games()
-        for mode, spec in game.modes.items()
-        for players in sorted({spec.min_players, spec.max_players})
-    ]
-
-
-@pytest.mark.parametrize(("game_id", "mode", "players"), modes())
-def test_public_and_private_are_pure_at_every_step(game_id: str, mode: str, players: int) -> None:
-    game: Game[object] = registry.get(game_id)  # type: ignore[assignment]
+@over_every_mode
+def test_public_and_private_are_pure_at_every_step(
+    game: Game[Any], mode: str, players: int
+) -> None:
     for seed in range(3):
         rng = random.Random(seed)
         state = game.new(mode, game.modes[mode].check_options({}), players, seed)

@@ -15,7 +15,8 @@ the moment it was made, and prices come from another process), and each match is
 its start.
 
 Used by tests/rooms/test_fresh_views.py (200 steps of a match of every mode) and
-bench/view_check.py (thousands of whole matches).
+bench/view_check.py (thousands of whole matches); `over_every_mode` parametrises the tests
+that go over every mode (tests/rooms/test_shared_public.py too).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
+from app.games import registry
 from app.games.base import Game
 from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
@@ -128,3 +132,14 @@ def every_mode(games: list[Game[Any]]) -> list[tuple[Game[Any], str, int]]:
         for mode, spec in game.modes.items()
         for players in sorted({spec.min_players, spec.max_players})
     ]
+
+
+def _mode_id(value: object) -> str:
+    game_id = getattr(value, "id", None)
+    return game_id if isinstance(game_id, str) else str(value)
+
+
+# A test over every mode: its arguments are `game`, `mode` and `players` (ids "duel-match-2").
+over_every_mode = pytest.mark.parametrize(
+    ("game", "mode", "players"), every_mode(registry.all_games()), ids=_mode_id
+)
