@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import ROOT
+from start_instructions import callgrind_total
+
 MORE = 2000  # the moves between the two runs
 
 
@@ -49,9 +51,7 @@ def instructions(moves: int, extra: list[str]) -> int:
             stderr=subprocess.DEVNULL,
             check=True,
         )
-        totals = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.MULTILINE)
-        assert totals is not None, "no callgrind totals"
-        return int(totals[1])
+        return callgrind_total(out)
 
 
 def main() -> None:

@@ -99,9 +99,14 @@ def instructions(rooms: int, phones: bool) -> int:
         finally:
             server.terminate()
             server.wait(600)
-        totals = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.MULTILINE)
-        assert totals is not None, "no callgrind totals"
-        return int(totals[1])
+        return callgrind_total(out)
+
+
+def callgrind_total(out: Path) -> int:
+    """The instructions a callgrind output file counted, in all."""
+    totals = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.MULTILINE)
+    assert totals is not None, "no callgrind totals"
+    return int(totals[1])
 
 
 def main() -> None:
