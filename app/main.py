@@ -89,6 +89,7 @@ def create_app(settings: Settings | None = None) -> Pitchside:
                 engine,
                 single_writer=is_sqlite(database_url),
                 commit_window=settings.commit_window_ms / 1000,
+                commit_batch=settings.commit_batch,
             ),
             broker.publish,
             hub=hub,

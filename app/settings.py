@@ -68,9 +68,14 @@ class Settings(BaseSettings):
         default=1.5, description="seconds for a database connect or statement before unavailable"
     )
     commit_window_ms: float = Field(
-        default=10.0,
+        default=15.0,
         description="least milliseconds between two group commits of actions while busy "
         "(0 = commit at once): a night of many tables shares commits, for a few ms",
+    )
+    commit_batch: int = Field(
+        default=8,
+        ge=0,
+        description="actions waiting that begin a commit before the window's end (0 = none)",
     )
     api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
 

@@ -14,7 +14,9 @@ which cost it ~150 µs of CPU (bench/README.md). With a commit window (`COMMIT_W
 action of another room than the last commit's, arriving within the window of that commit's
 start, waits for the window's end and shares the next commit with whatever came meanwhile: a
 night of many tables pays a commit per window, not per action, for a few milliseconds of
-latency; a table playing alone never waits (`Journal.append`).
+latency; a table playing alone never waits (`Journal.append`). Once `COMMIT_BATCH` appends
+wait, their commit begins at once: at saturation a batch fills long before the window ends,
+and its rooms waited the rest of it for no saving (bench/README.md, twelfth pass).
 
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it is written on the
 event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
@@ -83,12 +85,16 @@ class Journal:
         writer: asyncio.Lock | None = None,
         sync_engine: Engine | None = None,
         window: float = 0.0,
+        batch: int = 0,
     ) -> None:
         self.engine = engine
         self.writer = writer  # SQLite's single writer, shared with the other write paths
         self.sync_engine = sync_engine  # SQLite: written on the event loop, in one go
         # Seconds between the starts of two commits (COMMIT_WINDOW_MS): see `append`.
         self.window = window
+        # Appends that begin a commit before the window's end (COMMIT_BATCH; 0: none do).
+        self.batch = batch
+        self._full: asyncio.Future[None] | None = None  # done once `batch` appends wait
         self._pending: list[Append] = []
         self._task: asyncio.Task[None] | None = None
         self._last = -window  # loop time the last commit began
@@ -104,8 +110,11 @@ class Journal:
         meanwhile: a table playing alone never waits, while a busy instance commits at most
         once a `window`, so that actions of many rooms arriving one by one (a night at
         human pace) share a commit, as they do at saturation (PostgreSQL's `commit_delay`,
-        but only when other rooms are busy)."""
+        but only when other rooms are busy). `batch` appends waiting end the wait at once."""
         self._pending.append(item)
+        full = self._full
+        if full is not None and len(self._pending) >= self.batch and not full.done():
+            full.set_result(None)
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._write_all())
         # (a caller cancelled meanwhile cancels `done` alone: its row is written all the same,
@@ -116,13 +125,29 @@ class Journal:
         """Seconds until the pending appends may be committed (see `append`)."""
         if self.window <= 0 or all(a.room_id == self._last_room for a in self._pending):
             return 0.0
+        if 0 < self.batch <= len(self._pending):
+            return 0.0
         return self._last + self.window - asyncio.get_running_loop().time()
+
+    async def _window(self, wait: float) -> None:
+        """`wait` seconds, or less if `batch` appends come meanwhile (`append`)."""
+        if self.batch <= 0:
+            await asyncio.sleep(wait)
+            return
+        loop = asyncio.get_running_loop()
+        full = self._full = loop.create_future()
+        timer = loop.call_later(wait, _settle, full)
+        try:
+            await full
+        finally:
+            timer.cancel()
+            self._full = None
 
     async def _write_all(self) -> None:
         while self._pending:
             wait = self._wait()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self._window(wait)
             batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
             alone = all(a.room_id == batch[0].room_id for a in batch)
             self._last = asyncio.get_running_loop().time()
@@ -176,6 +201,11 @@ class Journal:
             self._db = None
         if self.sync_engine is not None:
             self.sync_engine.dispose()
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _write(conn: Connection, batch: list[Append]) -> set[tuple[int, int]]:

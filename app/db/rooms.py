@@ -208,14 +208,21 @@ class Database:
     """Transactions over `Tx`, and the journal that appends the actions of every room."""
 
     def __init__(
-        self, engine: AsyncEngine, *, single_writer: bool = False, commit_window: float = 0.0
+        self,
+        engine: AsyncEngine,
+        *,
+        single_writer: bool = False,
+        commit_window: float = 0.0,
+        commit_batch: int = 0,
     ) -> None:
         self.engine = engine
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
         # An SQLite file: the journal's own connection, which every write goes through.
         self._writer = sqlite_writer(engine)
         self._held: Connection | None = None  # its connection, for the writes (`_connection`)
-        self.journal = Journal(engine, self._sqlite_writes, self._writer, commit_window)
+        self.journal = Journal(
+            engine, self._sqlite_writes, self._writer, commit_window, commit_batch
+        )
         self.closing = False
 
     async def read(

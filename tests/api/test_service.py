@@ -585,6 +585,45 @@ async def test_a_busy_journal_shares_one_commit_among_the_actions_of_its_window(
         await engine.dispose()
 
 
+async def test_a_full_batch_begins_its_commit_before_the_window_ends(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """COMMIT_BATCH: once that many actions of other rooms wait for the window's end, their
+    commit begins at once (a busy instance's rooms do not wait the window out)."""
+    window = 5.0
+    engine = make_engine(database_url)
+    db = Database(
+        engine, single_writer=is_sqlite(database_url), commit_window=window, commit_batch=3
+    )
+    rooms = RoomService(db, no_broker, odds_sims=0)
+    loop = asyncio.get_running_loop()
+    commits: list[tuple[float, int]] = []  # (loop time it began, appends in it)
+    commit = db.journal._commit
+
+    async def counted(batch: list[Any]) -> set[tuple[int, int]]:
+        commits.append((loop.time(), len(batch)))
+        return await commit(batch)
+
+    monkeypatch.setattr(db.journal, "_commit", counted)
+    try:
+        codes = [(await tiny_room(rooms))[0] for _ in range(4)]
+        await first_legal_move(rooms, codes[0], "a")  # at once, alone
+        began = loop.time()
+        moves = [asyncio.create_task(first_legal_move(rooms, codes[1], "b"))]
+        moves.append(asyncio.create_task(first_legal_move(rooms, codes[2], "c")))
+        for _ in range(1000):  # until b and c wait for the end of a's window
+            if db.journal._full is not None:
+                break
+            await asyncio.sleep(0)
+        moves.append(asyncio.create_task(first_legal_move(rooms, codes[3], "d")))
+        assert await asyncio.gather(*moves) == [1, 1, 1]
+        assert [size for _, size in commits] == [1, 3]
+        assert commits[1][0] - began < window / 2
+    finally:
+        await rooms.aclose()
+        await engine.dispose()
+
+
 async def test_a_refused_append_reaches_its_caller_and_warns_of_nobody_gone(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
