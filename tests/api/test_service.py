@@ -539,25 +539,44 @@ async def test_a_phone_holding_a_newer_view_is_never_sent_an_older_one(
         assert [v["seq"] for v in phone.views] == [1]
 
 
+@asynccontextmanager
+async def windowed(
+    database_url: str, monkeypatch: pytest.MonkeyPatch, window: float, batch: int = 0
+) -> AsyncIterator[tuple[RoomService, Database, list[tuple[float, int]]]]:
+    """Rooms over a journal with a commit window (and batch), and the commits it makes as
+    they begin: (loop time it began, appends in it)."""
+    engine = make_engine(database_url)
+    db = Database(
+        engine,
+        single_writer=is_sqlite(database_url),
+        commit_window=window,
+        commit_batch=batch,
+    )
+    rooms = RoomService(db, no_broker, odds_sims=0)
+    loop = asyncio.get_running_loop()
+    commits: list[tuple[float, int]] = []
+    commit = db.journal._commit
+
+    async def counted(appends: list[Any]) -> set[tuple[int, int]]:
+        commits.append((loop.time(), len(appends)))
+        return await commit(appends)
+
+    monkeypatch.setattr(db.journal, "_commit", counted)
+    try:
+        yield rooms, db, commits
+    finally:
+        await rooms.aclose()
+        await engine.dispose()
+
+
 async def test_a_busy_journal_shares_one_commit_among_the_actions_of_its_window(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """COMMIT_WINDOW_MS: a table playing alone is committed at once; actions of other rooms
     arriving within the window of the last commit wait for its end and go in together."""
     window = 1.0
-    engine = make_engine(database_url)
-    db = Database(engine, single_writer=is_sqlite(database_url), commit_window=window)
-    rooms = RoomService(db, no_broker, odds_sims=0)
     loop = asyncio.get_running_loop()
-    commits: list[tuple[float, int]] = []  # (loop time it began, appends in it)
-    commit = db.journal._commit
-
-    async def counted(batch: list[Any]) -> set[tuple[int, int]]:
-        commits.append((loop.time(), len(batch)))
-        return await commit(batch)
-
-    monkeypatch.setattr(db.journal, "_commit", counted)
-    try:
+    async with windowed(database_url, monkeypatch, window) as (rooms, db, commits):
         codes = [(await tiny_room(rooms))[0] for _ in range(4)]
 
         async def add(code: str, cid: str) -> int:
@@ -580,9 +599,6 @@ async def test_a_busy_journal_shares_one_commit_among_the_actions_of_its_window(
         began = loop.time()  # nor does a room's next action after a commit of its own alone
         await add(codes[3], "e")
         assert commits[3][1] == 1 and commits[3][0] - began < window / 2
-    finally:
-        await rooms.aclose()
-        await engine.dispose()
 
 
 async def test_a_full_batch_begins_its_commit_before_the_window_ends(
@@ -591,21 +607,8 @@ async def test_a_full_batch_begins_its_commit_before_the_window_ends(
     """COMMIT_BATCH: once that many actions of other rooms wait for the window's end, their
     commit begins at once (a busy instance's rooms do not wait the window out)."""
     window = 5.0
-    engine = make_engine(database_url)
-    db = Database(
-        engine, single_writer=is_sqlite(database_url), commit_window=window, commit_batch=3
-    )
-    rooms = RoomService(db, no_broker, odds_sims=0)
     loop = asyncio.get_running_loop()
-    commits: list[tuple[float, int]] = []  # (loop time it began, appends in it)
-    commit = db.journal._commit
-
-    async def counted(batch: list[Any]) -> set[tuple[int, int]]:
-        commits.append((loop.time(), len(batch)))
-        return await commit(batch)
-
-    monkeypatch.setattr(db.journal, "_commit", counted)
-    try:
+    async with windowed(database_url, monkeypatch, window, batch=3) as (rooms, db, commits):
         codes = [(await tiny_room(rooms))[0] for _ in range(4)]
         await first_legal_move(rooms, codes[0], "a")  # at once, alone
         began = loop.time()
@@ -619,9 +622,6 @@ async def test_a_full_batch_begins_its_commit_before_the_window_ends(
         assert await asyncio.gather(*moves) == [1, 1, 1]
         assert [size for _, size in commits] == [1, 3]
         assert commits[1][0] - began < window / 2
-    finally:
-        await rooms.aclose()
-        await engine.dispose()
 
 
 async def test_a_refused_append_reaches_its_caller_and_warns_of_nobody_gone(
