@@ -180,12 +180,19 @@ def _challenge(state: State, card: Card, slot: int, events: Events) -> State:
 
 
 def _continue_attack(state: State, events: Events) -> State:
-    """rules/duel.md "An attack" 3-4: the second win earns a shot; ties do not reset it."""
+    """rules/duel.md "An attack" 3-4: the second win earns a shot; ties do not reset it.
+
+    An attack that must go on with an empty hand is a throw-in. One that must go on against
+    an empty chain is a throw-in when every challenge of the possession was a tie (the seed's
+    "all challenges tied"), and a shot when at least one was won.
+    """
     if state.wins >= SHOTS_TO_EARN:
         return _earn_shot(state, events)
     if not state.sides[state.ball].hand:
         return _throw_in(state, "no_attacker", events)
     if not state.sides[1 - state.ball].chain_cards:
+        if state.wins == 0:
+            return _throw_in(state, "all_tied", events)
         return _earn_shot(state, events)
     return replace(state, phase=Phase.CHALLENGE)
 
