@@ -1,4 +1,4 @@
-"""One test per rule of rules/duel.md: a literal state in, the state and events out."""
+"""One test per rule of docs/rules/duel.md: a literal state in, the state and events out."""
 
 from __future__ import annotations
 
