@@ -44,10 +44,12 @@ START_TIMEOUT_S = 90  # a cold Firefox on a busy 2-core machine takes 10-20 s
 
 
 class Phone(Protocol):
-    """A 390 px wide page in one engine. `eval` runs the body of a function (`return …`, its
+    """A phone-sized page in one engine (Chromium 390×844 with touch; Gecko's and WebKit's
+    windows go no narrower than 500 and 447 px, still one column: the page is at most 480
+    px wide). `eval` runs the body of a function (`return …`, its
     arguments in `arguments`) in the page; `tap_at` presses and releases the primary pointer
-    at a point of the viewport, as a finger would (a touch in Chromium, the mouse elsewhere:
-    WebKitGTK and Marionette have no touch input)."""
+    at a point of the viewport, as a finger would (a touch in Chromium and Gecko; WebKitGTK's
+    driver turns a touch into the mouse, so WebKit's tap is a click)."""
 
     engine: str
 
@@ -320,7 +322,7 @@ class GeckoPhone(_WebDriverPhone):
         return self._driver.execute_script(body, script_args=args, sandbox=None, new_sandbox=False)
 
     def tap_at(self, x: float, y: float) -> None:
-        finger = self._driver.actions.sequence("pointer", "finger", {"pointerType": "mouse"})
+        finger = self._driver.actions.sequence("pointer", "finger", {"pointerType": "touch"})
         finger.pointer_move(round(x), round(y)).pointer_down().pointer_up().perform()
 
     def shot(self, path: Path) -> None:
