@@ -135,11 +135,22 @@ def drawn_at_each_view(phone: Phone, seen: set[str], view: str, name: str, tag: 
         shot(phone, SHOTS, f"{tag}-{name}")
 
 
-def finish(phone: Phone, tag: str) -> None:
-    """The result is up and drawn."""
+def finish(phone: Phone, tag: str, drawer: str) -> None:
+    """The result is up and drawn; put aside ("See the table"), the table's dock has its tabs
+    (the result's own too) drawn, and the `drawer` tab opens its sheet with its actions drawn
+    and closes it again."""
     wait(phone, "return !!document.querySelector('#result')")
     assert_drawn(phone, f"{tag}'s result")
     shot(phone, SHOTS, f"{tag}-result")
+    tap(phone, "#see-table")
+    wait(phone, "return !!document.querySelector('#bar-tabs #show-result')", why="the result's tab")
+    assert_drawn(phone, f"{tag}'s table after the result")
+    tap(phone, f"#bar-tabs [data-drawer={drawer}]")
+    wait(phone, "return document.querySelector('#drawer')?.open", why=f"the {drawer} drawer")
+    assert_drawn(phone, f"{tag}'s {drawer} drawer")
+    shot(phone, SHOTS, f"{tag}-drawer-{drawer}")
+    tap(phone, "#drawer .drawer-head button")
+    wait(phone, "return !document.querySelector('#drawer').open", why="the drawer closed")
 
 
 MISSES = 20  # taps in a row that found their control gone (a newer view): then it is stuck
@@ -172,7 +183,7 @@ def test_a_duel_against_a_bot_is_played_to_the_end_by_taps(phone: Phone, server_
         taps += 1
         assert taps < 400, f"{phone.engine}: no result after {taps} taps"
         wait(phone, after, [what["seq"], what["sends"]], why=f"tap {taps} on {what['name']!r}")
-    finish(phone, "duel")
+    finish(phone, "duel", "log")
     assert {"card", "slot", "confirm", "swap-first", "swap-second", "done"} <= kinds, kinds
 
 
@@ -214,6 +225,6 @@ def test_a_bukmeker_night_with_two_bots_is_played_to_the_settlement_by_taps(
         assert taps < 600, f"{phone.engine}: no result after {taps} taps"
         if what["kind"] != "card":  # a card is only selected: its confirm comes next
             wait(phone, FOCI_AFTER, what["seq"], why=f"tap {taps} ({what['kind']}) answered")
-    finish(phone, "bukmeker")
+    finish(phone, "bukmeker", "board")
     assert {"discs", "stakes", "match"} <= phases, phases
     assert "Settlement" in phone.eval("return document.querySelector('#result').textContent")
