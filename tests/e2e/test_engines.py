@@ -183,8 +183,8 @@ def test_a_duel_against_a_bot_is_played_to_the_end_by_taps(phone: Phone, server_
         taps += 1
         assert taps < 400, f"{phone.engine}: no result after {taps} taps"
         wait(phone, after, [what["seq"], what["sends"]], why=f"tap {taps} on {what['name']!r}")
-    finish(phone, "duel", "log")
     assert {"card", "slot", "confirm", "swap-first", "swap-second", "done"} <= kinds, kinds
+    finish(phone, "duel", "log")
 
 
 # test_focifogadas's NEXT_TAP (it scrolls the choice to the middle and says where it is), or
@@ -225,6 +225,6 @@ def test_a_bukmeker_night_with_two_bots_is_played_to_the_settlement_by_taps(
         assert taps < 600, f"{phone.engine}: no result after {taps} taps"
         if what["kind"] != "card":  # a card is only selected: its confirm comes next
             wait(phone, FOCI_AFTER, what["seq"], why=f"tap {taps} ({what['kind']}) answered")
-    finish(phone, "bukmeker", "board")
     assert {"discs", "stakes", "match"} <= phases, phases
     assert "Settlement" in phone.eval("return document.querySelector('#result').textContent")
+    finish(phone, "bukmeker", "board")
