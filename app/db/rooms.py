@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, select
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
@@ -86,6 +86,15 @@ class Tx:
 
     def seats(self, room_id: int) -> list[SeatRow]:
         return store.seats_of(self.conn, room_id)
+
+    def member_names(self, crew_id: int) -> list[str]:
+        """The names of a crew's current members (a guest may not sit under one)."""
+        from app.db.crews import CrewMember  # the crews' tables build on this module
+
+        query = select(CrewMember.name).where(
+            CrewMember.crew_id == crew_id, CrewMember.removed_at.is_(None)
+        )
+        return list(self.conn.execute(query).scalars())
 
     def snapshot(self, room_id: int) -> SnapshotRow | None:
         stored = store.snapshot_of(self.conn, room_id)
