@@ -82,7 +82,12 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url, timeout=settings.db_timeout)
-        broker = make_broker(settings.broker, settings.redis_url, database_url)
+        broker = make_broker(
+            settings.broker,
+            settings.redis_url,
+            database_url,
+            tick_every=settings.broker_tick_ms / 1000,
+        )
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
             Database(
