@@ -160,7 +160,8 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        # FastAPI's 400 is a body it could not parse (JSON nested too deeply, say).
+        codes = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}
         return http.error_response(
             exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail)
         )

@@ -149,7 +149,10 @@ class Fanout:
         if snap.rematch_code is None:
             return
         url = f"/r/{snap.rematch_code}"
-        self.hub.send(code, {"type": "rematch", "code": snap.rematch_code, "url": url})
+        # Only to the seats (their tokens hold their seats there): a spectator's phone is no
+        # guest of the next room (`GET /api/rooms/{code}` shows the code to seats only too).
+        message = {"type": "rematch", "code": snap.rematch_code, "url": url}
+        self.hub.send(code, message, seated=True)
 
     # --- phones connecting ------------------------------------------------------------------
 
