@@ -46,6 +46,7 @@ LAST_NEWS_FOR = 2.0  # seconds a stopping broker spends sending what it still ho
 ENDING_FOR = 1.0  # seconds a stopping broker waits for a task or a connection to end
 TICK_EVERY = 1.0  # seconds between an instance's ticks (how soon a lost message is noticed)
 RETRY_MAX = 2.0  # seconds between tries to reach Redis again, at most
+LISTENER = "pitchside-listen"  # the LISTEN connection's application_name (pg_stat_activity)
 TICK, RESYNC = "tick", "resync"  # a heartbeat between brokers; a gap, to the handler
 
 
@@ -298,7 +299,9 @@ class PostgresBroker(Broker):
         listened_before, missed = False, False
         while True:
             try:
-                conn = await asyncpg.connect(self._dsn)
+                conn = await asyncpg.connect(
+                    self._dsn, server_settings={"application_name": LISTENER}
+                )
                 self._listen_conn = conn
 
                 def on_notify(_c: object, _pid: int, _channel: str, payload: str) -> None:

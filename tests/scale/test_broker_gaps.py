@@ -140,3 +140,49 @@ async def test_an_instance_starts_while_redis_is_down_and_catches_up(
     assert healthy.status_code == 200
     assert moved["type"] == "ack" and seqs == [moved["seq"]] * 3
     assert last["status"] == "playing" and len(set(after)) == 1
+
+
+LISTENERS = (
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+)
+
+
+async def test_news_missed_while_listen_was_down_reaches_every_phone(pg_url: str) -> None:
+    """The same over PostgreSQL's LISTEN/NOTIFY: both instances' LISTEN connections are
+    terminated, a move is made before they listen again, and every phone still gets it."""
+    import asyncpg
+
+    from app.rooms.broker import asyncpg_dsn
+
+    a, b = [
+        await asyncio.to_thread(
+            start_server,
+            pg_url,
+            broker="postgres",
+            redis_url="",
+            broker_tick_ms=TICK_MS,
+            http_rate_per_minute=100_000,
+            rate_per_second=10_000,
+        )
+        for _ in range(2)
+    ]
+    admin = await asyncpg.connect(asyncpg_dsn(pg_url))
+    try:
+        code, tokens = await room(a)
+        seats = {0: await Socket.open(a.ws_url, code, tokens[0])}
+        seats[1] = await Socket.open(a.ws_url, code, tokens[1])
+        follower = await Socket.open(b.ws_url, code)
+        await play(seats, steps=2)
+        await follower.view_where(lambda v: follower.seq >= seats[0].seq)
+        listening = [row["pid"] for row in await admin.fetch(LISTENERS)]
+        assert len(listening) >= 2, listening
+        for pid in listening:
+            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        view: dict[str, Any] = await seats[0].view_where(lambda v: True)
+        moved = await seats[view["public"]["turn"]].act({"type": "add", "amount": 1})
+        seqs = await reach([follower], moved["seq"])
+    finally:
+        await admin.close()
+        await asyncio.to_thread(a.stop)
+        await asyncio.to_thread(b.stop)
+    assert moved["type"] == "ack" and seqs == [moved["seq"]]
