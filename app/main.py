@@ -82,7 +82,12 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url, timeout=settings.db_timeout)
-        broker = make_broker(settings.broker, settings.redis_url, database_url)
+        broker = make_broker(
+            settings.broker,
+            settings.redis_url,
+            database_url,
+            tick_every=settings.broker_tick_ms / 1000,
+        )
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
             Database(
@@ -155,7 +160,8 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        # FastAPI's 400 is a body it could not parse (JSON nested too deeply, say).
+        codes = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}
         return http.error_response(
             exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail)
         )

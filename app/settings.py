@@ -78,6 +78,12 @@ class Settings(BaseSettings):
         description="actions waiting that begin a commit before the window's end (0 = none)",
     )
     api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
+    broker_tick_ms: float = Field(
+        default=1000.0,
+        gt=0,
+        description="milliseconds between an instance's heartbeats on the broker: how soon "
+        "another instance notices news it missed, and reads its rooms again",
+    )
 
     @property
     def resolved_database_url(self) -> str:

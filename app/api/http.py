@@ -176,7 +176,7 @@ async def get_room(
     code: CodeDep, service: ServiceDep, hub: HubDep, token: TokenDep, request: Request
 ) -> RoomOut:
     room = await room_out(code, service, hub, token)
-    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    room.crew_name = await crews_of(request.app.state).crew_name_for(code, token)
     return room
 
 
@@ -197,7 +197,7 @@ async def set_options(
     """In the lobby: the host changes game options, a player those its seat owns."""
     await service.set_options(code, token, body.root)
     room = await room_out(code, service, hub, token)
-    room.crew = await crews_of(request.app.state).crew_of_room(code)
+    room.crew_name = await crews_of(request.app.state).crew_name_for(code, token)
     return room
 
 

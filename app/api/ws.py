@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 import socket
 import time
 from typing import Annotated, Any, Literal
@@ -58,11 +60,26 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
+def _finite(action: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no NaN or Infinity: an action holding one (the parser takes them) is not
+    well-formed. Walked without recursion: the message's size bounds it."""
+    pending: list[Any] = [action]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError("numbers must be finite (no NaN or Infinity)")
+        if isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return action
+
+
 class Act(BaseModel):
     model_config = ConfigDict(strict=True)
     type: Literal["act"]
     cid: Cid
-    action: dict[str, Any]
+    action: Annotated[dict[str, Any], AfterValidator(_finite)]
 
 
 ClientMessage = Annotated[Hello | Ping | Act, Field(discriminator="type")]
@@ -75,7 +92,10 @@ def cid_of(raw: str | bytes) -> str | None:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return None
+        try:  # NaN or Infinity somewhere (Python's parser takes them), or not JSON at all
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
     if not isinstance(data, dict) or data.get("type") != "act":
         return None
     cid = data.get("cid")

@@ -5,8 +5,9 @@
 //   crewScreen(code)                      the /c/{code} screen ({leave, rerender}, for app.js)
 //   renderMyCrews(el)                     Home: the crews this phone holds a token of, + "Start a crew"
 //   renderStandings(el, crew, {roomCode}) the table after that room's night, ▲/▼ who moved
+//   crewOfRoom(roomCode, crewName)       the code of a crew room's crew, from this phone's crews
 
 export { renderMyCrews } from "./crew/home.js";
 export { crewScreen } from "./crew/page.js";
-export { renderStandings } from "./crew/standings.js";
+export { crewOfRoom, renderStandings } from "./crew/standings.js";
 export { getMembership, myCrews } from "./crew/store.js";

@@ -108,11 +108,15 @@ function extra(view, ctx, module) {
 
 /** A crew room's standings, from the crews' module (a missing module changes nothing). */
 function crewSlot(room) {
-  const crew = room.info?.crew;
-  if (!crew) return null;
+  const name = room.info?.crew_name; // shown to a member's seat only, never the crew's code
+  if (!name) return null;
   const el = h("div", { class: "result-crew", id: "result-crew" });
   import("/static/js/crew.js")
-    .then((mod) => mod.renderStandings?.(el, crew, { roomCode: room.code }))
+    .then(async (mod) => {
+      const crew = await mod.crewOfRoom?.(room.code, name);
+      if (crew) await mod.renderStandings?.(el, crew, { roomCode: room.code });
+      else el.remove();
+    })
     .catch(() => el.remove());
   return el;
 }
