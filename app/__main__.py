@@ -64,6 +64,8 @@ def where_to_open(settings: Settings, reach: Reach) -> str:
     if not phones:
         if is_loopback(settings.host):
             lines.append("Only this machine can open it (--host 0.0.0.0 serves phones too).")
+        elif settings.forwarded_allow_ips.strip():
+            lines.append("Behind a reverse proxy: set PUBLIC_URL to the address phones open.")
         return "\n".join(lines) + "\n"
     lines += ["Phones open:", *(f"  {url}" for url in phones)]
     lines += [terminal_qr(phones[0]).rstrip("\n"), f"(the QR code is {phones[0]})"]
