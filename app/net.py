@@ -135,16 +135,21 @@ class Reach:
         """Each non-loopback address phones can open, as a URL."""
         return [f"http://{_url_host(host)}:{self.port}" for host in self.lan]
 
-    def serves(self, netloc: str, scheme: str, port: int | None) -> bool:
-        """Whether `netloc` (`host[:port]`, from an Origin or a Host) names one of the hosts
-        this server serves on, at the `port` the connection came in on."""
+    def served(self, netloc: str, scheme: str, port: int | None) -> str | None:
+        """`netloc` (`host[:port]`, from an Origin or a Host) rebuilt from its parts if it
+        names one of the hosts this server serves on, at the `port` the connection came in
+        on; else None. Nothing else of it is kept (no user part, no stray characters)."""
+        if port is None or any(c in netloc for c in "@/?#\\ \t"):
+            return None
         try:
             parts = urlsplit(f"{scheme}://{netloc}")
             named = parts.port or (443 if scheme in ("https", "wss") else 80)
         except ValueError:
-            return False
+            return None
         host = (parts.hostname or "").lower()
-        return port is not None and named == port and host in self.hosts
+        if named != port or host not in self.hosts:
+            return None
+        return f"{_url_host(host)}:{named}"
 
     def link_base(self, scope: Scope) -> str:
         """The base of a link made for the request in `scope` (the QR routes): `PUBLIC_URL`;
@@ -154,12 +159,11 @@ class Reach:
         does not serve on."""
         if self.public_url:
             return self.public_url
-        scheme = str(scope.get("scheme", "http"))
+        scheme = "https" if scope.get("scheme") == "https" else "http"
         host = _header(scope, b"host")
-        own = f"{scheme}://{host}".lower() if host is not None else None
-        if own is None or not self.serves(host or "", scheme, _server_port(scope)):
-            own = None
-        elif not is_loopback(urlsplit(own).hostname or ""):
+        served = self.served(host, scheme, _server_port(scope)) if host is not None else None
+        own = f"{scheme}://{served}" if served else None
+        if own and not is_loopback(urlsplit(own).hostname or ""):
             return own
         return self.lan_url or own or f"http://localhost:{self.port}"
 
@@ -179,8 +183,8 @@ class Reach:
         host = _header(scope, b"host")
         if host is not None and parts.netloc == host:
             return True
-        return parts.scheme in ("http", "https") and self.serves(
-            parts.netloc, parts.scheme, _server_port(scope)
+        return parts.scheme in ("http", "https") and bool(
+            self.served(parts.netloc, parts.scheme, _server_port(scope))
         )
 
 

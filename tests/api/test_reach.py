@@ -152,7 +152,7 @@ async def test_the_qr_code_never_encodes_a_spoofed_host(on_the_lan: RunningServe
     async with httpx.AsyncClient(base_url=on_the_lan.url) as http:
         code = (await create_room(http))["code"]
     lan_link = f"http://{LAN}:{port}/r/{code}"
-    for host in ("evil.example", f"evil.example:{port}", f"{LAN}:1", None):
+    for host in ("evil.example", f"evil.example:{port}", f"{LAN}:1", f"x@{LAN}:{port}", None):
         qr = await qr_of(on_the_lan, f"/r/{code}/qr.svg", host)
         assert qr.content == qr_svg(lan_link), host  # a page on 127.0.0.1: the LAN address
         assert "host" in qr.headers["vary"].lower()
