@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m app",
         description="Apply the migrations to DATABASE_URL (default: SQLite under ./data/), "
-        "then serve Pitchside on HOST:PORT.",
+        "then serve Pitchside on HOST:PORT and print where phones go (each network address, "
+        "and a QR code of the first; PUBLIC_URL first when set).",
     )
     parser.add_argument(
         "--host",
