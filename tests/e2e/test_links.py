@@ -115,3 +115,19 @@ async def test_a_phone_at_the_machines_address_takes_a_seat_and_plays(
     assert await phone.locator(".invite .link").inner_text() == f"phone.test:{port}/r/{code}"
     api_call(lan_server.url, "POST", f"/api/rooms/{code}/start", token=room["seats"][0]["token"])
     await phone.locator(".table").wait_for()
+
+
+async def test_a_bukmeker_big_screen_on_the_laptop_names_the_network_address(
+    chromium: Any, lan_server: RunningServer
+) -> None:
+    port = lan_server.url.rsplit(":", 1)[1]
+    code = api_room(lan_server.url, "focifogadas", "bukmeker", bots=2)["code"]
+    tv = await (await chromium.new_context(viewport={"width": 1920, "height": 1080})).new_page()
+    await tv.goto(f"{lan_server.url}/r/{code}?screen=board")
+    watch = tv.get_by_role("button", name="Watch")
+    joining = tv.locator(".ff-head > .ff-meta")  # "Join at <link> · code <code>"
+    await joining.or_(watch).first.wait_for()
+    if await watch.count():
+        await watch.click()
+    await joining.wait_for()
+    assert f"{LAN}:{port}/r/{code}" in await joining.inner_text()
