@@ -19,6 +19,7 @@ from sqlalchemy import make_url
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 
 from app.db.session import is_sqlite, make_engine
 
@@ -27,8 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # database): any number no other lock of ours uses.
 MIGRATION_LOCK = 0x5069_7463_6873  # "Pitchs"
 # Seconds a migration's statement (and the wait for another instance's migrations) may take:
-# not the 1.5 s of the app's requests.
+# not the 1.5 s of the app's requests. A connection gives up sooner (an unreachable server).
 MIGRATION_TIMEOUT = 600.0
+CONNECT_TIMEOUT = 10.0
+SQLITE_TIMEOUT = 30.0  # waiting for another writer of the file
 MAINTENANCE_DB = "postgres"
 # SQLSTATEs: the database does not exist; it exists already (another instance made it first,
 # or the same CREATE DATABASE raced ours on the catalogue's unique index).
@@ -58,7 +61,7 @@ async def ensure_database(url: str) -> bool:
     it), connecting to the server's maintenance database to do so. SQLite makes its file."""
     if is_sqlite(url):
         return False
-    engine = create_async_engine(url, connect_args={"timeout": MIGRATION_TIMEOUT})
+    engine = create_async_engine(url, poolclass=NullPool, connect_args={"timeout": CONNECT_TIMEOUT})
     try:
         async with engine.connect():
             return False
@@ -71,7 +74,8 @@ async def ensure_database(url: str) -> bool:
     admin = create_async_engine(
         target.set(database=MAINTENANCE_DB),
         isolation_level="AUTOCOMMIT",  # CREATE DATABASE runs outside a transaction
-        connect_args={"timeout": MIGRATION_TIMEOUT},
+        poolclass=NullPool,
+        connect_args={"timeout": CONNECT_TIMEOUT},
     )
     try:
         async with admin.connect() as connection:
@@ -90,8 +94,16 @@ async def _migrate(url: str, run: Callable[[Config], None]) -> None:
     """`run(config)` (an Alembic command) on one connection to `url`, which on PostgreSQL
     holds the migration lock throughout (migrations/env.py uses the connection given)."""
     await ensure_database(url)
-    engine = make_engine(url, timeout=MIGRATION_TIMEOUT)
-    postgres = engine.dialect.name == "postgresql"
+    postgres = not is_sqlite(url)
+    engine = (
+        create_async_engine(
+            url,
+            poolclass=NullPool,
+            connect_args={"timeout": CONNECT_TIMEOUT, "command_timeout": MIGRATION_TIMEOUT},
+        )
+        if postgres
+        else make_engine(url, timeout=SQLITE_TIMEOUT)
+    )
     try:
         async with engine.connect() as connection:
             if postgres:
