@@ -337,7 +337,8 @@ async def replay_page(code: str) -> FileResponse:
 async def room_qr(code: CodeDep, request: Request) -> Response:
     """The room link as a QR code (dark on white), for the lobby: drawn off the event loop,
     once per link. The link's address is `PUBLIC_URL`, the page's own when this server serves
-    on it, else the network address detected (`net.Reach.link_base`), never any `Host`."""
+    on it, else the network address detected (`net.Reach.link_base`): never a `Host` it
+    does not serve on."""
     return await qr_response(f"{link_base(request)}/r/{code}")
 
 
