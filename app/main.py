@@ -15,7 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
-from app import metrics
+from app import metrics, net
 from app.api import crews, http, ws
 from app.api.lane import LobbyLane
 from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
@@ -136,6 +136,8 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     )
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(net.RelativeRedirects)  # a 307 never names the request's Host
+    app.state.reach = net.Reach.of(settings)  # where phones reach us: links, QR, Origins
     # In front of the stack (`Pitchside`):
     app.guard = ws.SocketGuard(
         app.framework,

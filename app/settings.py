@@ -16,7 +16,11 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
-    host: str = "127.0.0.1"
+    host: str = Field(
+        default="0.0.0.0",
+        description="where to listen: every interface (phones on the network), or 127.0.0.1 "
+        "to keep a server local",
+    )
     port: int = 8000
     database_url: str = Field(
         default="",
@@ -83,6 +87,11 @@ class Settings(BaseSettings):
         gt=0,
         description="milliseconds between an instance's heartbeats on the broker: how soon "
         "another instance notices news it missed, and reads its rooms again",
+    )
+    public_url: str = Field(
+        default="",
+        description="the address friends open (https://pitch.example), for the links and QR "
+        "codes a page opened through loopback hands out; empty = the network address detected",
     )
 
     @property

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated, Any
+from urllib.parse import quote
 
-import qrcode
-import qrcode.image.svg
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
-from app.api.http import ERRORS, TokenDep, _page, limited, read_limited
+from app.api.http import ERRORS, TokenDep, _page, limited, link_base, qr_response, read_limited
 from app.crews.service import CrewService, of_app
 from app.crews.service import Query as CrewQuery
 from app.rooms.errors import RoomError
@@ -138,7 +137,6 @@ async def crew_page(code: str) -> FileResponse:
 
 @router.get("/c/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
 async def crew_qr(code: str, request: Request) -> Response:
-    """The crew's invite link as a QR code (dark on white), for the crew page."""
-    url = str(request.url_for("crew_page", code=code))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
-    return Response(image.to_string(), media_type="image/svg+xml")
+    """The crew's invite link as a QR code (dark on white), for the crew page; its address as
+    the room QR's (`http.link_base`)."""
+    return await qr_response(f"{link_base(request)}/c/{quote(code, safe='')}")

@@ -34,6 +34,7 @@ from app.api.schemas import (
 )
 from app.crews.service import of_app as crews_of
 from app.games import registry
+from app.net import Reach
 from app.rooms.codes import is_code, token_matches
 from app.rooms.errors import RoomError, not_found
 from app.rooms.hub import Hub
@@ -335,12 +336,35 @@ async def replay_page(code: str) -> FileResponse:
 @router.get("/r/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
 async def room_qr(code: CodeDep, request: Request) -> Response:
     """The room link as a QR code (dark on white), for the lobby: drawn off the event loop,
-    once per link (the link's host comes from the request, and is bounded like the code)."""
-    url = str(request.url_for("room_page", code=code))
+    once per link. The link's address is `PUBLIC_URL`, the page's own when this server serves
+    on it, else the network address detected (`net.Reach.link_base`): never a `Host` it
+    does not serve on."""
+    return await qr_response(f"{link_base(request)}/r/{code}")
+
+
+def link_base(request: Request) -> str:
+    """Where the links handed out from this request's page point (`net.Reach.link_base`)."""
+    reach: Reach = request.app.state.reach
+    return reach.link_base(request.scope)
+
+
+@router.get("/api/config")
+async def config(request: Request) -> dict[str, str | None]:
+    """Where links should point when a page was opened through loopback (a phone cannot open
+    127.0.0.1): `public_url` (PUBLIC_URL) if set, else `lan_url`, the network address the
+    server detected (null when it knows none, e.g. it listens on 127.0.0.1 only)."""
+    reach: Reach = request.app.state.reach
+    return {"public_url": reach.public_url, "lan_url": None if reach.public_url else reach.lan_url}
+
+
+async def qr_response(url: str) -> Response:
+    """`url` as an SVG QR code; it may depend on the page's `Host` (one this server serves
+    on), so caches keep one per Host."""
     if len(url) > QR_URL_MAX:
         raise RoomError("bad_request", "the link is too long for a QR code", 400)
     svg = await asyncio.get_running_loop().run_in_executor(QR_THREAD, qr_svg, url)
-    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    headers = {"Cache-Control": "max-age=3600", "Vary": "Host"}
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 QR_URL_MAX = 256

@@ -9,7 +9,6 @@ import math
 import socket
 import time
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
@@ -19,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.limits import Window
 from app.api.wire import Wire
+from app.net import Reach
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
 from app.rooms.connection import Connection
@@ -117,23 +117,12 @@ class Disconnected(Exception):
     """The socket is gone (closed by the peer, or by us after a bad token or flooding)."""
 
 
-def origin_allowed(scope: Scope, settings: Settings) -> bool:
-    """Browsers send Origin; it must be one we allow (by default: this very host). The
-    headers are read as Starlette's `Headers.get` reads them (the first of a name, latin-1),
-    from the scope's list itself."""
-    origin: str | None = None
-    host: str | None = None
-    for name, value in scope["headers"]:
-        if name == b"origin":
-            origin = value.decode("latin-1") if origin is None else origin
-        elif name == b"host":
-            host = value.decode("latin-1") if host is None else host
-    if origin is None:
-        return True  # not a browser: bots, the load generator, third-party clients
-    allowed = settings.origins
-    if allowed:
-        return origin in allowed or "*" in allowed
-    return urlsplit(origin).netloc == host
+def origin_allowed(scope: Scope, settings: Settings, reach: Reach | None = None) -> bool:
+    """Browsers send Origin; it must be the page's own host, `PUBLIC_URL`, an address this
+    server serves on, or one of ALLOWED_ORIGINS (`net.Reach.origin_allowed`). The headers
+    are read as Starlette's `Headers.get` reads them (the first of a name, latin-1), from the
+    scope's list itself."""
+    return (reach or Reach.of(settings)).origin_allowed(scope, settings.origins)
 
 
 def error(code: str, message: str, cid: str | None = None) -> dict[str, Any]:
@@ -358,7 +347,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     """/ws/{code}: PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
     app = ws.app
     settings: Settings = app.state.settings
-    if not origin_allowed(ws.scope, settings):
+    if not origin_allowed(ws.scope, settings, app.state.reach):
         await ws.close(1008, "origin not allowed")
         return
     await ws.accept()

@@ -4,6 +4,7 @@
 // private (a spectator's views have none).
 
 import { h } from "../dom.js";
+import { shownLink } from "../links.js";
 import { btn, t } from "../shell.js";
 
 export function isBoard() {
@@ -26,7 +27,7 @@ export function stopBoard(room) {
 export function drawAside(room) {
   const board = room.board;
   const code = room.code;
-  const join = `${location.host}/r/${code}`;
+  const join = shownLink(`/r/${code}`);
   const qr = board.qrHidden
     ? null
     : h("img", { class: "board-qr", src: `/r/${code}/qr.svg`, alt: t("ui.qr_alt", { code }), width: 260, height: 260 });

@@ -3,6 +3,7 @@
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
+import { shareLink, shownLink } from "../links.js";
 import { howLink } from "./join.js";
 import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "../shell.js";
 
@@ -13,7 +14,7 @@ export function renderLobby(room, ops) {
   const you = room.view.you;
   const spec = room.spec?.mode;
   const max = maxSeats();
-  const link = `${location.origin}/r/${code}`;
+  const link = shareLink(`/r/${code}`); // a phone can open it, even from a loopback page
   setTop(t("ui.room_code_top", { code }));
   const seatRows = [];
   for (let i = 0; i < max; i += 1) {
@@ -87,7 +88,7 @@ export function renderLobby(room, ops) {
         "div",
         { class: "invite-side" },
         h("p", { class: "room-code", "aria-label": t("ui.room_code") }, code),
-        h("p", { class: "link muted" }, link.replace(/^https?:\/\//, "")),
+        h("p", { class: "link muted" }, shownLink(`/r/${code}`)),
         h(
           "div",
           { class: "row" },
