@@ -7,7 +7,7 @@
 import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
-import { button } from "./parts.js";
+import { button, sureButton } from "./parts.js";
 
 // rules/focifogadas.md §10.5: what a marker stands for, from the view.
 const marker = (view) => view.public.marker_value;
@@ -65,7 +65,10 @@ function oddsWords(view, id, ctx) {
   const est = view.private?.odds?.cards?.[id] ?? view.public?.odds?.cards?.[id];
   if (!est) return "";
   const nf = (n, d) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: d }).format(n);
-  return ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: est.fair == null ? "–" : nf(est.fair, 1) });
+  const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
+  const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: Math.round(odds?.elapsed || 0) })} ` : "";
+  if (est.fair == null || est.fair <= 1) return `${tv}≈${nf(100 * est.p, 0)}%`;
+  return `${tv}${ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: nf(est.fair, 1) })}`;
 }
 
 function draftPanel(view, ctx, ui, rerender, st) {
@@ -102,7 +105,15 @@ function discsPanel(view, ctx, ui, rerender, st) {
   const action = discs.find((a) => a.value === sel) || null;
   if (discs.length) {
     const note = action && rev ? say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }) : oddsWords(view, rev?.card.id, ctx);
-    barWith(ctx, note, button(ctx, action ? say(ctx, "disc", { value: sel }) : say(ctx, "pick_disc"), action, true));
+    // a disc is money: its sheet says what it costs if the card comes true (issue 36 §4)
+    const sheet = action && rev ? {
+      title: say(ctx, "sure_disc", { m: sel, card: rev.card.id }),
+      lines: [say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }), oddsWords(view, rev.card.id, ctx)],
+      ok: say(ctx, "disc", { value: sel }),
+    } : null;
+    barWith(ctx, note, action && sheet
+      ? sureButton(ctx, say(ctx, "disc", { value: sel }), action, sheet)
+      : button(ctx, say(ctx, "pick_disc"), null, true));
   }
   return h("section", { class: "ff-panel" },
     h("h3", null, rev ? say(ctx, "disc_for", { name: seatName(ctx, rev.seat), card: rev.card.id }) : say(ctx, "discs_wait")),
@@ -112,7 +123,7 @@ function discsPanel(view, ctx, ui, rerender, st) {
       disabled: ctx.busy || !discs.some((a) => a.value === d.value),
       "aria-label": `×${d.value}, ${d.left} ${say(ctx, "left")}`,
       onclick: () => choose(st, key, d.value, rerender),
-    }, h("strong", null, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–")))));
+    }, h("strong", { class: "fig", "data-fig": String(d.value) }, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–")))));
 }
 
 /** One offer as a row: id, text, disc, status, odds, who staked, and a note for this seat. */
@@ -122,7 +133,7 @@ function offerRow(view, ctx, ui, o, extra = null, onclick = null, pressed = fals
   const body = [
     h("span", { class: `hd ${o.card.kind}` }, o.card.id),
     h("span", { class: "tx" }, text(o.card.text, ctx)),
-    h("span", { class: "m" }, say(ctx, "multiplier", { m: o.multiplier })),
+    h("span", { class: "m fig", "data-fig": String(o.multiplier) }, say(ctx, "multiplier", { m: o.multiplier })),
     h("span", { class: "st" }, ui.statusBadge(o.status, ctx), ui.oddsChip(view, o.card.id, ctx), h("span", null, chips || "–"), extra),
   ];
   if (!onclick) return h("div", { class: "ff-offer" }, body);
@@ -141,8 +152,16 @@ function stakesPanel(view, ctx, ui, rerender, st) {
   const offer = open.find((o) => o.card.id === sel);
   if (offer) {
     barWith(ctx, say(ctx, "slip", { card: offer.card.id, m: offer.multiplier, name: seatName(ctx, offer.bookmaker) }),
-      ...stakes.filter((a) => a.card === offer.card.id).map((a) => button(ctx,
-        say(ctx, "stake", { n: a.n, pay: ctx.money(marker(view) * a.n), win: ctx.money(marker(view) * a.n * offer.multiplier) }), a, true)));
+      ...stakes.filter((a) => a.card === offer.card.id).map((a) => {
+        const pay = ctx.money(marker(view) * a.n);
+        const win = ctx.money(marker(view) * a.n * offer.multiplier);
+        return sureButton(ctx, say(ctx, "stake", { n: a.n, pay, win }), a, {
+          title: say(ctx, "sure_stake", { n: a.n, card: offer.card.id, m: offer.multiplier }),
+          lines: [say(ctx, "sure_stake_pay", { pay, name: seatName(ctx, offer.bookmaker) }), say(ctx, "sure_stake_win", { win, card: offer.card.id }),
+            oddsWords(view, offer.card.id, ctx)],
+          ok: say(ctx, "sure_stake_ok", { pay }),
+        });
+      }));
   } else {
     barWith(ctx, say(ctx, "tap_card"));
   }

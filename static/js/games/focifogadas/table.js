@@ -12,7 +12,9 @@ import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
 import { renderLive } from "./live.js";
 import { eventText, log, logLines } from "./log.js";
+import { closeSure, keepSure } from "./parts.js";
 import { renderSettlement } from "./settle.js";
+import { fig, story } from "./story.js";
 
 const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
@@ -60,14 +62,20 @@ function statusBadge(status, ctx) {
   return ctx.h("span", { class: `ff-status ${status}` }, `${icon} ${ctx.t(`focifogadas.status.${status}`)}`);
 }
 
-// Live odds (issue 8): what this seat knows (private) before what everyone knows (public).
+// Live odds (issue 8): what this seat knows (private) before what everyone knows (public). In
+// live mode they are the live model's (odds.live_odds: the TV match's record and clock), and
+// say so ("TV 23′"); each figure is whole (.fig), the chip wraps between them.
 function oddsChip(view, cardId, ctx) {
-  const est = view.private?.odds?.cards?.[cardId] ?? view.public?.odds?.cards?.[cardId];
+  const odds = view.private?.odds?.cards?.[cardId] ? view.private.odds : view.public?.odds;
+  const est = odds?.cards?.[cardId];
   if (!est) return null;
+  const { h, t } = ctx;
   const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
-  const fair = est.fair == null ? "–" : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
-  return ctx.h("span", { class: "ff-odds", title: ctx.t("focifogadas.ui.odds_help") },
-    ctx.t("focifogadas.ui.odds", { p: pct, fair }));
+  const fair = est.fair == null || est.fair <= 1 ? null : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
+  const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: Math.round(odds.elapsed || 0) }), " ") : null;
+  return h("span", { class: "ff-odds", title: t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help") },
+    tv, "≈", fig(ctx, `${pct}%`, est.p),
+    fair ? [" · ", t("focifogadas.ui.odds_fair"), " ", fig(ctx, `×${fair}`, est.fair)] : null);
 }
 
 function timeTrack(m, ctx) {
@@ -176,6 +184,8 @@ function place(root, view, ctx, plan) {
 export function render(root, view, ctx) {
   root.dataset.seq = String(view.seq ?? "");
   root.dataset.phase = view.phase || "";
+  if (view.status === "finished") closeSure();
+  else keepSure(view);
   goalFlash(root, view, ctx);
   if (bigScreen(ctx)) {
     renderBoard(root, view, ctx, UI);
@@ -204,7 +214,7 @@ export function header(view, ctx) {
   const teams = pub.teams ? [pub.teams.home, pub.teams.away] : [ctx.t("focifogadas.ui.home"), ctx.t("focifogadas.ui.away")];
   const playing = (m && m.status) || view.mode === "live" ? pub.score || null : null;
   const note = m?.half ? `${ctx.t(`focifogadas.ui.half${m.half}`)} ${m.time}/${m.time_steps || 6}` : undefined;
-  return { teams, score: playing, note };
+  return { teams, score: playing, note, story: bigScreen(ctx) ? null : story(view, ctx) };
 }
 
 /** Each friend's money at full time, with ▲/▼ against the start where the view has it. */

@@ -1,0 +1,237 @@
+"""Focifogadás at the table on a 390×844 phone (issue 36): no slip of a thumb settles or spends
+anything (a double tap on a disc, a stake or live full time leaves the room as it was), the
+money story is in the sticky header at every moment of the match, and every figure is whole
+(never cut, never broken) in en, hu and da.
+
+The betting is played through the protocol (tests/support/client.py) for every seat, so the
+phones only watch, or act where the test says; bots fill the other seats. Screenshots of each
+moment land in /tmp/shots (PITCHSIDE_SHOTS).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import api_room, assert_in_view, seated_phone
+from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401  (axe_js is a fixture)
+from tests.support.client import Socket
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".table-focifogadas"
+Pred = Callable[[dict[str, Any]], bool]
+
+# Every visible figure (.fig, data-fig = the view's number) as the phone shows it: its text,
+# the number it reads as in the page's language, and whether any of it is cut (wider than its
+# box, past the screen or past an ancestor that clips) or broken over two lines.
+FIGURES = """
+() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll('.fig')) {
+    if (!el.getClientRects().length) continue;
+    const d = el.closest('dialog');
+    if (d && !d.open) continue;
+    const r = el.getBoundingClientRect();
+    const problems = [];
+    if (el.getClientRects().length > 1) problems.push('broken over lines');
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
+      problems.push('wider than its box');
+    if (r.right > vw + 1 || r.left < -1) problems.push('off the screen');
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      if (r.left < q.left - 1 || r.right > q.right + 1 || r.bottom > q.bottom + 1) {
+        problems.push('cut by ' + (a.id ? '#' + a.id : a.className || a.tagName));
+        break;
+      }
+    }
+    out.push({ text: el.textContent, value: el.dataset.fig, problems });
+  }
+  return out;
+}
+"""
+
+
+def read_number(text: str) -> float | None:
+    """The number a figure shows ("×142,9", "4 000 P", "▼1.200 P", "≈9%"): digits with the
+    language's group and decimal marks."""
+    body = "".join(ch for ch in text if ch.isdigit() or ch in ",.")
+    if not any(ch.isdigit() for ch in body):
+        return None
+    if "," in body and "." in body:  # da: 1.200,5
+        body = body.replace(".", "").replace(",", ".")
+    elif "," in body:
+        head, _, tail = body.rpartition(",")
+        body = head.replace(",", "") + ("." + tail if len(tail) != 3 else tail)
+    elif body.count(".") == 1 and len(body.rpartition(".")[2]) == 3 and "P" in text:
+        body = body.replace(".", "")  # da thousands
+    return float(body)
+
+
+async def figures_whole(page: Any, where: str) -> int:
+    """Every figure on screen is whole and reads as the view's number; returns how many."""
+    figs = await page.evaluate(FIGURES)
+    bad = []
+    for f in figs:
+        if f["problems"]:
+            bad.append(f"{f['text']!r}: {', '.join(f['problems'])}")
+            continue
+        shown = read_number(f["text"])
+        want = abs(float(f["value"]))
+        if "%" in f["text"]:
+            want = round(want * 100)
+        elif "×" in f["text"]:
+            want = round(want, 1)
+        if shown is None or abs(shown - want) > 0.051:
+            bad.append(f"{f['text']!r} shows {shown}, the view says {f['value']}")
+    assert not bad, f"{where}: figures not whole:\n" + "\n".join(bad)
+    return len(figs)
+
+
+async def pump(sock: Socket, wait: float = 0.05) -> None:
+    """Reads what the server sent so far (the newest view is kept)."""
+    with contextlib.suppress(asyncio.TimeoutError):
+        while True:
+            await sock.next(wait)
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any] | None:
+    """What a driven seat does: the biggest stake, else the first scouting, pick, disc or play."""
+    legal = view.get("legal") or []
+    stakes = [a for a in legal if a["type"] == "stake"]
+    if stakes:
+        return max(stakes, key=lambda a: a["n"])
+    return next((a for a in legal if a["type"] in ("peek", "pick", "disc", "play")), None)
+
+
+async def drive(
+    socks: list[Socket], until: Pred, hold: Pred | None = None, limit: float = 90
+) -> dict[str, Any]:
+    """Every socket acts (choose()) until `until(view)` holds for the first socket's view; a
+    seat whose view `hold` matches waits (a phone acts there)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        for sock in socks:
+            await pump(sock)
+        ref = socks[0].latest_view
+        if ref is not None and until(ref):
+            return ref
+        assert loop.time() < deadline, f"drive: stuck at {ref and ref.get('phase')}"
+        for sock in socks:
+            v = sock.latest_view
+            if v is None or until(v) or (hold is not None and hold(v)):
+                continue
+            action = choose(v)
+            if action is not None:
+                await sock.act(action)
+
+
+async def sockets(app_url: str, room: dict[str, Any]) -> list[Socket]:
+    ws = app_url.replace("http", "ws", 1)
+    socks = [await Socket.open(ws, room["code"], s["token"]) for s in room["seats"]]
+    for sock in socks:
+        await sock.expect("view")
+    return socks
+
+
+async def phone(browser: Any, url: str, room: dict[str, Any], seat: int, lang: str) -> Any:
+    page = await seated_phone(browser, url, room["code"], room["seats"][seat])
+    page.on("pageerror", lambda e: print("page error:", e))
+    page.on("console", lambda m: m.type == "error" and print("console:", m.text))
+    await page.context.add_init_script(f"localStorage.setItem('pitchside.lang', '{lang}')")
+    await page.goto(f"{url}/r/{room['code']}")
+    await page.locator(TABLE).wait_for()
+    return page
+
+
+async def seq_of(page: Any) -> str | None:
+    return await page.locator(TABLE).get_attribute("data-seq")
+
+
+async def double_tap(page: Any, selector: str) -> None:
+    """Two taps on the same spot, as a thumb's double tap (the second 250 ms after the first,
+    a person's pace; also once at once)."""
+    box = await page.locator(selector).first.bounding_box()
+    assert box is not None, f"no {selector}"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    await page.touchscreen.tap(x, y)
+    await page.touchscreen.tap(x, y)
+    await page.wait_for_timeout(250)  # the pace of a double tap, not a wait for the app
+    await page.touchscreen.tap(x, y)
+
+
+async def slip_changes_nothing(page: Any, selector: str, sock: Socket, what: str) -> None:
+    """A double tap on `selector` sends nothing: the room's seq is the same on the phone and
+    at the server, and the confirm sheet is open at the top, away from the thumb."""
+    before = await seq_of(page)
+    await pump(sock)
+    server_before = sock.seq
+    await double_tap(page, selector)
+    sheet = page.locator("dialog.ff-sure[open]")
+    try:
+        await sheet.wait_for(timeout=5000)
+    except Exception:
+        await page.screenshot(path="/tmp/table/fail.png")
+        raise
+    await pump(sock, 0.3)
+    assert sock.seq == server_before, (
+        f"{what}: a double tap changed the room ({server_before} → {sock.seq})"
+    )
+    assert await seq_of(page) == before
+    box = await sheet.bounding_box()
+    tapped = await page.locator(selector).first.bounding_box()
+    assert box is not None and tapped is not None
+    assert box["y"] + box["height"] < tapped["y"], f"{what}: the sheet lies under the thumb"
+
+
+async def confirm_sheet(page: Any) -> None:
+    ok = page.locator("dialog.ff-sure[open] .ff-sure-ok:not([disabled])")
+    await ok.wait_for()
+    before = await seq_of(page)
+    await ok.tap()
+    await page.wait_for_function(
+        "(seq) => document.querySelector('#result') ||"
+        " document.querySelector('.table-focifogadas')?.dataset.seq !== seq",
+        arg=before,
+    )
+
+
+def my_turn(seat: int, kind: str) -> Pred:
+    return lambda v: v.get("you") == seat and any(a["type"] == kind for a in v.get("legal") or [])
+
+
+async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(
+    browser: Any,
+    fast_bots_url: str,
+    shot: Any,
+    axe_js: Path,  # noqa: F811
+) -> None:
+    url = fast_bots_url
+    room = api_room(url, "focifogadas", "bukmeker", bots=1, humans=("Bence", "Dóra"))
+    socks = await sockets(url, room)
+    anna = await phone(browser, url, room, 0, "hu")
+    # Anna's disc: the driven seats go on until the view asks her for one.
+    await drive(socks, my_turn(0, "disc"), hold=my_turn(0, "disc"))
+    await anna.locator(f"{TABLE} button.ff-disc:not([disabled])").first.tap()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "disc")
+    await shot(anna, "foci-table-disc-sheet-hu")
+    await confirm_sheet(anna)
+    # Anna's stake: a card, then the stake button: a double tap on it stakes nothing.
+    await drive(socks, my_turn(0, "stake"), hold=my_turn(0, "stake"))
+    await anna.locator(f"{TABLE} button.ff-offer").first.tap()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "stake")
+    await shot(anna, "foci-table-stake-sheet-hu")
+    found = await violations(anna, axe_js)
+    assert not found, found
+    await confirm_sheet(anna)
+    await pump(socks[0], 0.3)
+    assert any(o["stakes"][0] > 0 for o in socks[0].latest_view["public"]["offers"])
