@@ -124,7 +124,7 @@ async def drive(
             await pump(sock)
         ref = socks[0].latest_view
         if ref is not None and until(ref):
-            return ref
+            return {**ref, "seq": socks[0].seq}
         assert loop.time() < deadline, f"drive: stuck at {ref and ref.get('phase')}"
         for sock in socks:
             v = sock.latest_view
@@ -173,6 +173,8 @@ async def slip_changes_nothing(page: Any, selector: str, sock: Socket, what: str
     """A double tap on `selector` sends nothing: the room's seq is the same on the phone and
     at the server, and the confirm sheet is open at the top, away from the thumb."""
     before = await seq_of(page)
+    dock = await page.evaluate("document.getElementById('dock').offsetHeight")
+    assert dock <= 140, f"{what}: the dock takes {dock} px of 844"
     await pump(sock)
     server_before = sock.seq
     await double_tap(page, selector)
@@ -235,3 +237,111 @@ async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(
     await confirm_sheet(anna)
     await pump(socks[0], 0.3)
     assert any(o["stakes"][0] > 0 for o in socks[0].latest_view["public"]["offers"])
+
+
+async def money_story_whole(page: Any, seq: int, where: str, shot: Any) -> int:
+    """The phone caught up with `seq`: the money story is in the sticky header, in view, with
+    "if it ended now" and its change; every figure on screen is whole. Returns the figures."""
+    await page.wait_for_function(
+        "(seq) => document.querySelector('#result') ||"
+        " Number(document.querySelector('.table.table-focifogadas')?.dataset.seq) >= seq",
+        arg=seq,
+    )
+    if not await page.locator("#result").count():
+        await assert_in_view(page, "#head-story .ff-story-now")
+        assert await page.locator("#head-story .ff-then").count() == 1, (
+            f"{where}: no 'if it ended now'"
+        )
+    await shot(page, f"foci-table-{where}")
+    return await figures_whole(page, where)
+
+
+async def moments(pages: dict[str, Any], seq: int, moment: str, shot: Any) -> int:
+    total = 0
+    for lang, page in pages.items():
+        total += await money_story_whole(page, seq, f"{moment}-{lang}", shot)
+    return total
+
+
+def has(kind: str) -> Pred:
+    return lambda v: any(a["type"] == kind for a in v.get("legal") or [])
+
+
+async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(
+    browser: Any,
+    fast_bots_url: str,
+    shot: Any,
+    axe_js: Path,  # noqa: F811
+) -> None:
+    url = fast_bots_url
+    room = api_room(url, "focifogadas", "bukmeker", bots=1, humans=("Bence", "Dóra"))
+    socks = await sockets(url, room)
+    pages = {
+        lang: await phone(browser, url, room, seat, lang)
+        for seat, lang in enumerate(("en", "hu", "da"))
+    }
+    figures = 0
+    started = await drive(socks, lambda v: v["phase"] == "match")
+    figures += await moments(pages, started["seq"], "bukmeker-kickoff", shot)
+    for page in pages.values():
+        found = await violations(page, axe_js)
+        assert not found, found
+    goal_or_half = await drive(
+        socks, lambda v: sum(v["public"]["score"]) > 0 or v["public"]["match"]["half"] == 2
+    )
+    if sum(goal_or_half["public"]["score"]) > 0:
+        figures += await moments(pages, goal_or_half["seq"], "bukmeker-goal", shot)
+    half = await drive(
+        socks, lambda v: v["public"]["match"]["half"] == 2 or v["status"] == "finished"
+    )
+    figures += await moments(pages, half["seq"], "bukmeker-second-half", shot)
+    over = await drive(socks, lambda v: v["status"] == "finished", limit=180)
+    figures += await moments(pages, over["seq"], "bukmeker-full-time", shot)
+    assert figures >= 12  # at least the story's own on every phone at every moment
+    print(f"bukmeker: {figures} figures checked whole")
+
+
+async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it(
+    browser: Any,
+    fast_bots_url: str,
+    shot: Any,
+    axe_js: Path,  # noqa: F811
+) -> None:
+    url = fast_bots_url
+    room = api_room(url, "focifogadas", "live", bots=0, humans=("Bence", "Dóra"))
+    socks = await sockets(url, room)
+    scorer = socks[0]
+    pages = {
+        lang: await phone(browser, url, room, seat, lang)
+        for seat, lang in enumerate(("en", "hu", "da"))
+    }
+    figures = 0
+    ready = await drive(socks, has("kick_off"))
+    figures += await moments(pages, ready["seq"], "live-before-kickoff", shot)
+    for page in pages.values():
+        found = await violations(page, axe_js)
+        assert not found, found
+    steps = [
+        ({"type": "kick_off"}, "live-kickoff"),
+        ({"type": "goal", "team": "home"}, "live-goal"),
+        ({"type": "corner"}, "live-corner"),
+        ({"type": "half_time"}, "live-half-time"),
+    ]
+    for action, moment in steps:
+        ack = await scorer.act(action)
+        assert ack["type"] == "ack", ack
+        await pump(scorer)
+        figures += await moments(pages, scorer.seq, moment, shot)
+    # After the goal a bettor's header says what the next event would change for them.
+    assert await pages["hu"].locator("#head-story .ff-story-next").count() == 1
+    # The scorer is told in the second person, and full time never goes on a double tap.
+    anna = pages["en"]
+    await anna.get_by_text("You keep the score").first.wait_for()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", scorer, "live full time")
+    await shot(anna, "foci-table-live-full-time-sheet-en")
+    await confirm_sheet(anna)
+    for lang, page in pages.items():
+        await page.locator("#result").wait_for()
+        await shot(page, f"foci-table-live-full-time-{lang}")
+        figures += await figures_whole(page, f"live-full-time-{lang}")
+    print(f"live: {figures} figures checked whole")

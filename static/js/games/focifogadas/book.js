@@ -104,7 +104,7 @@ function discsPanel(view, ctx, ui, rerender, st) {
   const sel = pick(st, key);
   const action = discs.find((a) => a.value === sel) || null;
   if (discs.length) {
-    const note = action && rev ? say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }) : oddsWords(view, rev?.card.id, ctx);
+    const note = action && rev ? null : oddsWords(view, rev?.card.id, ctx); // the sheet says what it pays
     // a disc is money: its sheet says what it costs if the card comes true (issue 36 §4)
     const sheet = action && rev ? {
       title: say(ctx, "sure_disc", { m: sel, card: rev.card.id }),
@@ -151,11 +151,11 @@ function stakesPanel(view, ctx, ui, rerender, st) {
   const open = pub.offers.filter((o) => stakes.some((a) => a.card === o.card.id));
   const offer = open.find((o) => o.card.id === sel);
   if (offer) {
-    barWith(ctx, say(ctx, "slip", { card: offer.card.id, m: offer.multiplier, name: seatName(ctx, offer.bookmaker) }),
+    barWith(ctx, null,
       ...stakes.filter((a) => a.card === offer.card.id).map((a) => {
         const pay = ctx.money(marker(view) * a.n);
         const win = ctx.money(marker(view) * a.n * offer.multiplier);
-        return sureButton(ctx, say(ctx, "stake", { n: a.n, pay, win }), a, {
+        return sureButton(ctx, say(ctx, "stake_btn", { n: a.n, pay, win }), a, {
           title: say(ctx, "sure_stake", { n: a.n, card: offer.card.id, m: offer.multiplier }),
           lines: [say(ctx, "sure_stake_pay", { pay, name: seatName(ctx, offer.bookmaker) }), say(ctx, "sure_stake_win", { win, card: offer.card.id }),
             oddsWords(view, offer.card.id, ctx)],

@@ -9,7 +9,13 @@
 import { seatName } from "../common.js";
 
 const say = (ctx, key, vars = {}) => ctx.t(`focifogadas.story.${key}`, vars);
-const ICON = { goal_home: "⚽", goal_away: "⚽", corner: "⚑", yellow: "▮", red: "▮" };
+const ICON = { corner: "⚑", yellow: "▮", red: "▮" };
+
+/** This seat's money were the match to end now (null: no bets of mine, or a spectator). */
+export function myNow(view) {
+  if (view.you === null || view.you === undefined) return null;
+  return mine(view)?.now ?? null;
+}
 
 /** A figure: whole, never cut or wrapped; `value` is the number of the view it shows. */
 export function fig(ctx, text, value, cls = "") {
@@ -53,9 +59,9 @@ function nextChip(view, ctx, m, event) {
   const d = e.if_ended_now[m.at] - m.now;
   const cards = e.cards.filter((c) => m.ids.has(c));
   if (!d && !cards.length) return null;
-  const what = event.startsWith("goal_") ? teamWord(view, ctx, event) : say(ctx, event);
+  const what = event.startsWith("goal_") ? say(ctx, "goal", { team: teamWord(view, ctx, event) }) : say(ctx, event);
   return h("span", { class: ["ff-next", event], "data-event": event },
-    h("span", { "aria-hidden": "true", class: `ff-ico ${event}` }, ICON[event]), " ", what, " ", deltaFig(ctx, d),
+    ICON[event] ? [h("span", { "aria-hidden": "true", class: `ff-ico ${event}` }, ICON[event]), " "] : null, what, " ", deltaFig(ctx, d),
     cards.length ? h("span", { class: "ff-next-cards" }, ` ${cards.join(" ")}`) : null);
 }
 

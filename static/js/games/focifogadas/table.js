@@ -6,7 +6,7 @@
 // board.js draws the big screen (?screen=board), settle.js the settlement, log.js the log.
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
-import { decision, deltaText, drawer, flash, fresh, moneyRows, resultInView, stateOf } from "../common.js";
+import { decision, deltaText, drawer, moneyRows, resultInView, stateOf } from "../common.js";
 import { renderBoard } from "./board.js";
 import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
@@ -14,6 +14,7 @@ import { renderLive } from "./live.js";
 import { eventText, log, logLines } from "./log.js";
 import { closeSure, keepSure } from "./parts.js";
 import { renderSettlement } from "./settle.js";
+import { tellMoments } from "./moments.js";
 import { fig, story } from "./story.js";
 
 const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
@@ -81,7 +82,7 @@ function oddsChip(view, cardId, ctx) {
 function timeTrack(m, ctx) {
   const cells = [];
   for (let i = 0; i < (m.time_steps || 6); i += 1) cells.push(ctx.h("i", { class: i < m.time ? "on" : "" }));
-  return ctx.h("span", { class: "ff-time", "aria-label": ctx.t("focifogadas.ui.time", { time: m.time }) }, cells);
+  return ctx.h("span", { class: "ff-time", role: "img", "aria-label": ctx.t("focifogadas.ui.time", { time: m.time }) }, cells);
 }
 
 /** The score with the half and the time track; on a phone with the shell's sticky header
@@ -150,15 +151,6 @@ function lastLine(view, ctx) {
   return lines.length ? ctx.h("p", { class: "ff-last", "aria-label": ctx.t("ui.log") }, lines[lines.length - 1]) : null;
 }
 
-// A goal gets a flash ("GOAL!" / "GÓÓÓL!" / "MÅÅÅL!") on every phone when its view arrives;
-// never for goals that were already in the first view this page saw, nor in replays.
-function goalFlash(root, view, ctx) {
-  const goals = (view.log || []).filter((e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_")));
-  const last = goals.length ? goals[goals.length - 1].seq ?? null : null;
-  // (at full time the result takes the screen: no flash over it)
-  if (fresh(root, ctx, "goal", last) && view.status !== "finished") flash(ctx, ctx.t("focifogadas.ui.goal_banner"), "goal");
-}
-
 function bigScreen(ctx) {
   return ctx.you === null && new URLSearchParams(location.search).get("screen") === "board";
 }
@@ -186,7 +178,7 @@ export function render(root, view, ctx) {
   root.dataset.phase = view.phase || "";
   if (view.status === "finished") closeSure();
   else keepSure(view);
-  goalFlash(root, view, ctx);
+  tellMoments(root, view, ctx, stateOf(root, () => ({})));
   if (bigScreen(ctx)) {
     renderBoard(root, view, ctx, UI);
     return;

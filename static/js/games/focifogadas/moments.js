@@ -1,0 +1,66 @@
+// Moments told (issue 36 §3): a goal, a corner (with its roll), a card and half time are told
+// on every phone as a banner (the shell's flash, which never lies over a control) with what
+// the moment did to this player's money ("You: ▲600 P"), a buzz where the phone has one, and
+// the log says it in words. Half time stays longer, with the standing of this player's bets.
+// Never for moments already in the first view this page saw, nor in replays (common.fresh).
+
+import { flash, fresh } from "../common.js";
+import { logLines } from "./log.js";
+import { myNow } from "./story.js";
+
+const GOAL = (e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_"));
+const KINDS = [
+  ["goal", GOAL],
+  ["corner", (e) => e.event === "corner_taken" || (e.event === "entry_made" && e.entry === "corner")],
+  ["card", (e) => ["yellow_card", "red_card"].includes(e.event) || (e.event === "entry_made" && ["yellow", "red"].includes(e.entry))],
+  ["half_time", (e) => (e.event === "half_ended" && e.half === 1) || (e.event === "entry_made" && e.entry === "half_time")],
+];
+const HALF_TIME_MS = 4000;
+const BUZZ = { goal: [200, 100, 200], corner: 60, card: [60, 60, 60], half_time: [120, 80, 120] };
+
+function buzz(pattern) {
+  if (localStorage.getItem("pitchside.haptics") === "off") return;
+  if (navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate(pattern);
+}
+
+/** "You: ▲600 P" against the "if it ended now" before the moment. */
+function moneyLine(ctx, before, after) {
+  if (typeof before !== "number" || typeof after !== "number") return "";
+  const d = after - before;
+  const change = d === 0 ? ctx.t("focifogadas.moment.unchanged") : `${d > 0 ? "▲" : "▼"}${ctx.money(Math.abs(d))}`;
+  return ctx.t("focifogadas.moment.you", { change, now: ctx.money(after) });
+}
+
+/** "Your bets: 2 alive · 1 won · 0 lost" for half time. */
+function standing(view, ctx) {
+  const statuses = view.mode === "drukker"
+    ? (view.private?.bets || []).map((b) => b.status)
+    : (view.public.offers || []).filter((o) => o.bookmaker === view.you || o.stakes?.[view.you] > 0).map((o) => o.status);
+  if (!statuses.length) return "";
+  const n = (s) => statuses.filter((x) => x === s).length;
+  return ctx.t("focifogadas.moment.standing", { alive: n("alive"), won: n("won"), lost: n("lost") });
+}
+
+export function tellMoments(root, view, ctx, st) {
+  const log = view.log || [];
+  const now = myNow(view);
+  const before = st.moneyNow;
+  st.moneyNow = now;
+  let newest = null;
+  for (const e of log) {
+    const kind = KINDS.find(([, is]) => is(e));
+    if (kind) newest = { kind: kind[0], seq: e.seq ?? null };
+  }
+  if (!fresh(root, ctx, "moment", newest ? newest.seq : null) || view.status === "finished") return;
+  const lines = logLines(view, ctx);
+  const said = lines.length ? lines[lines.length - 1] : "";
+  const money = view.you === null || view.you === undefined ? "" : moneyLine(ctx, before, now);
+  const parts = newest.kind === "goal"
+    ? [ctx.t("focifogadas.ui.goal_banner"), money]
+    : [said, newest.kind === "half_time" ? standing(view, ctx) : "", money];
+  const text = parts.filter(Boolean).join("\n");
+  const kind = newest.kind === "goal" ? "goal" : "moment";
+  if (ctx.flash && ctx.flash.length) ctx.flash(text, { kind, ms: newest.kind === "half_time" ? HALF_TIME_MS : undefined });
+  else flash(ctx, text, kind);
+  buzz(BUZZ[newest.kind]);
+}
