@@ -5,7 +5,7 @@
 // Never for moments already in the first view this page saw, nor in replays (common.fresh).
 
 import { flash, fresh } from "../common.js";
-import { logLines } from "./log.js";
+import { eventText, logLines } from "./log.js";
 import { myNow } from "./story.js";
 
 const GOAL = (e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_"));
@@ -49,11 +49,12 @@ export function tellMoments(root, view, ctx, st) {
   let newest = null;
   for (const e of log) {
     const kind = KINDS.find(([, is]) => is(e));
-    if (kind) newest = { kind: kind[0], seq: e.seq ?? null };
+    if (kind) newest = { kind: kind[0], seq: e.seq ?? null, e };
   }
   if (!fresh(root, ctx, "moment", newest ? newest.seq : null) || view.status === "finished") return;
   const lines = logLines(view, ctx);
-  const said = lines.length ? lines[lines.length - 1] : "";
+  // a corner's or a card's line carries its roll ("Corner! Roll: 6 — …"); half time its own
+  const said = newest.kind === "half_time" ? eventText(newest.e, ctx, view) : lines.length ? lines[lines.length - 1] : "";
   const money = view.you === null || view.you === undefined ? "" : moneyLine(ctx, before, now);
   const parts = newest.kind === "goal"
     ? [ctx.t("focifogadas.ui.goal_banner"), money]
