@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import api_room, assert_in_view, seated_phone
+from tests.e2e.conftest import PHONE, api_room, assert_in_view, seated_phone
 from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401  (axe_js is a fixture)
 from tests.support.client import Socket
 
@@ -169,12 +169,18 @@ async def double_tap(page: Any, selector: str) -> None:
     await page.touchscreen.tap(x, y)
 
 
-async def slip_changes_nothing(page: Any, selector: str, sock: Socket, what: str) -> None:
+async def slip_changes_nothing(
+    page: Any, selector: str, sock: Socket, what: str, pad: bool = False
+) -> None:
     """A double tap on `selector` sends nothing: the room's seq is the same on the phone and
-    at the server, and the confirm sheet is open at the top, away from the thumb."""
+    at the server, and the confirm sheet is open at the top, away from the thumb. The dock
+    takes at most 140 px of the 844 (the live scorer's pad, which is the bar itself, aside:
+    there the drawer tabs keep to one row)."""
     before = await seq_of(page)
     dock = await page.evaluate("document.getElementById('dock').offsetHeight")
-    assert dock <= 140, f"{what}: the dock takes {dock} px of 844"
+    tabs = await page.evaluate("document.getElementById('bar-tabs').offsetHeight")
+    assert tabs <= 50, f"{what}: the drawer tabs take {tabs} px (more than one row)"
+    assert pad or dock <= 140, f"{what}: the dock takes {dock} px of 844"
     await pump(sock)
     server_before = sock.seq
     await double_tap(page, selector)
@@ -221,6 +227,11 @@ async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(
     room = api_room(url, "focifogadas", "bukmeker", bots=1, humans=("Bence", "Dóra"))
     socks = await sockets(url, room)
     anna = await phone(browser, url, room, 0, "hu")
+    # The draft in Hungarian: every odds figure on the cards whole ("×142,9", never "×14").
+    await drive(socks, my_turn(0, "pick"), hold=my_turn(0, "pick"))
+    await anna.locator(f"{TABLE} .ff-card .ff-odds .fig").first.wait_for()
+    assert await figures_whole(anna, "draft-hu") >= 8
+    await shot(anna, "foci-table-draft-hu")
     # Anna's disc: the driven seats go on until the view asks her for one.
     await drive(socks, my_turn(0, "disc"), hold=my_turn(0, "disc"))
     await anna.locator(f"{TABLE} button.ff-disc:not([disabled])").first.tap()
@@ -332,12 +343,25 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
         assert ack["type"] == "ack", ack
         await pump(scorer)
         figures += await moments(pages, scorer.seq, moment, shot)
-    # After the goal a bettor's header says what the next event would change for them.
-    assert await pages["hu"].locator("#head-story .ff-story-next").count() == 1
+    # After the goal a bettor's header says what the next event would change for them, and
+    # the odds a live table shows are the TV match's (the live model), labelled so.
+    hu = pages["hu"]
+    assert await hu.locator("#head-story .ff-story-next").count() == 1
+    await hu.locator(f"{TABLE} .ff-mine .ff-odds").first.wait_for()
+    assert await hu.locator(f"{TABLE} .ff-mine .ff-tv").first.text_content() == "TV-meccs 0′: "
+    # A spectator's phone has every player's cash and "if it ended now" in its header.
+    watcher = await (await browser.new_context(**PHONE)).new_page()
+    await watcher.goto(f"{url}/r/{room['code']}")
+    await watcher.get_by_role("button", name="Watch").tap()
+    await watcher.locator(TABLE).wait_for()
+    await assert_in_view(watcher, "#head-story .ff-story-all")
+    assert await watcher.locator("#head-story .ff-story-seat").count() == 3
+    await shot(watcher, "foci-table-live-spectator")
+    await figures_whole(watcher, "live-spectator")
     # The scorer is told in the second person, and full time never goes on a double tap.
     anna = pages["en"]
     await anna.get_by_text("You keep the score").first.wait_for()
-    await slip_changes_nothing(anna, "#bar button[data-sure]", scorer, "live full time")
+    await slip_changes_nothing(anna, "#bar button[data-sure]", scorer, "live full time", pad=True)
     await shot(anna, "foci-table-live-full-time-sheet-en")
     await confirm_sheet(anna)
     for lang, page in pages.items():

@@ -202,25 +202,43 @@ const mine = (view) => (view.public.offers || []).filter((o) => o.bookmaker === 
 const myStakes = (view) => (view.public.offers || []).filter((o) => o.stakes[view.you] > 0);
 
 /** My book: my offers, what each has brought in and what I pay if it happens. */
-function fillBook(view, ctx, ui) {
-  return (el) => el.replaceChildren(pnl(view, ctx) || "", ...mine(view).map((o) => {
+function fillBook(view, ctx, ui, withPnl = true) {
+  return (el) => el.replaceChildren((withPnl && pnl(view, ctx)) || "", ...mine(view).map((o) => {
     const staked = o.stakes.reduce((a, b) => a + b, 0);
     return offerRow(view, ctx, ui, o, h2(ctx, staked
-      ? say(ctx, o.status === "won" ? "book_paid" : "book_pays", { got: ctx.money(marker(view) * staked), pay: ctx.money(marker(view) * staked * o.multiplier) })
+      ? say(ctx, o.status === "won" ? "book_paid" : o.status === "lost" ? "book_kept" : "book_pays", { got: ctx.money(marker(view) * staked), pay: ctx.money(marker(view) * staked * o.multiplier) })
       : say(ctx, "book_empty")));
   }));
 }
 
 /** My bets: the cards I staked on, and what each wins me. */
-function fillBets(view, ctx, ui) {
-  return (el) => el.replaceChildren(pnl(view, ctx) || "", ...myStakes(view).map((o) => offerRow(view, ctx, ui, o,
-    h2(ctx, say(ctx, "bet_wins", { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(marker(view) * o.stakes[view.you] * o.multiplier) })))));
+function fillBets(view, ctx, ui, withPnl = true) {
+  return (el) => el.replaceChildren((withPnl && pnl(view, ctx)) || "", ...myStakes(view).map((o) => offerRow(view, ctx, ui, o,
+    h2(ctx, say(ctx, o.status === "lost" ? "bet_lost" : o.status === "won" ? "bet_won" : "bet_wins",
+      { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(marker(view) * o.stakes[view.you] * o.multiplier) })))));
 }
 
 const h2 = (ctx, words) => ctx.h("span", { class: "ff-note" }, words);
 
 export function seatExtra(ctx) {
   return (p) => (p.markers || p.pick ? ctx.h("span", { class: "ff-meta" }, ` · ${"■".repeat(p.markers)}${p.pick ? " ▒" : ""}`) : null);
+}
+
+/** While a live match runs, a bettor's table would be nearly empty: my bets and my book are
+ * on it, each with its status and odds (the header has the money story). */
+export function minePanels(view, ctx, ui) {
+  const { h } = ctx;
+  if (view.you === null || view.you === undefined) return [];
+  const panel = (label, fill) => {
+    const el = h("section", { class: "ff-panel ff-mine", "aria-label": label });
+    fill(el);
+    el.prepend(h("h3", null, label));
+    return el;
+  };
+  return [
+    myStakes(view).length ? panel(ctx.t("focifogadas.ui.my_bets"), fillBets(view, ctx, ui, false)) : null,
+    mine(view).length ? panel(say(ctx, "my_book"), fillBook(view, ctx, ui, false)) : null,
+  ];
 }
 
 /** The drawers of a betting night (Bukméker and live alike). */

@@ -9,7 +9,7 @@
 // padButton()).
 
 import { flash, fresh, seatName } from "../common.js";
-import { bettingPanel, bookDrawers, say } from "./book.js";
+import { bettingPanel, bookDrawers, minePanels, say } from "./book.js";
 import { button, padButton, sureButton } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
@@ -175,6 +175,7 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
     pub.confirming_full_time && scoring ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
     scoring ? handOver(view, ctx, st) : null,
     ui.lastLine(view, ctx),
+    ...(inMatch && !scoring ? minePanels(view, ctx, ui) : []),
   ];
   return { top, decision: scoring ? null : decision, control: scoring ? decision : null, after, drawers: bookDrawers(view, ctx, ui, false) };
 }

@@ -42,7 +42,7 @@ function actionCard(card, ctx, opts = {}) {
     h("span", { class: "bd" }, ctx.t(`focifogadas.effect.${card.kind}`), ctx.lang !== "hu" ? h("span", { class: "hu" }, name(card.name, "hu")) : null),
   ];
   if (!opts.onclick) return h("span", { class: "ff-card", role: "img", "aria-label": label }, body);
-  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick, "aria-label": label }, body);
+  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick }, body);
 }
 
 /** A betting card face (light or dark header, id, text). */
