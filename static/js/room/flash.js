@@ -11,7 +11,7 @@ export const FLASH_MS = 1500;
 
 export function flash(room, text, { kind = "info", ms = FLASH_MS } = {}) {
   const box = $("flashes");
-  const item = h("div", { class: `flash flash-${kind}`, role: "status" }, String(text));
+  const item = h("div", { class: `flash flash-${kind}`, role: "status" }, text instanceof Node ? text : String(text));
   box.replaceChildren(item);
   place(item, room.table?.decision?.el);
   clearTimeout(room.flashTimer);

@@ -7,7 +7,7 @@
 import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
-import { button, sureButton } from "./parts.js";
+import { button, sureButton, tvMinute } from "./parts.js";
 
 // rules/focifogadas.md §10.5: what a marker stands for, from the view.
 const marker = (view) => view.public.marker_value;
@@ -66,7 +66,7 @@ function oddsWords(view, id, ctx) {
   if (!est) return "";
   const nf = (n, d) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: d }).format(n);
   const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
-  const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: Math.round(odds?.elapsed || 0) })} ` : "";
+  const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: tvMinute(odds) })} ` : "";
   if (est.fair == null || est.fair <= 1) return `${tv}≈${nf(100 * est.p, 0)}%`;
   return `${tv}${ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: nf(est.fair, 1) })}`;
 }

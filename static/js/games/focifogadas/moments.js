@@ -56,12 +56,13 @@ export function tellMoments(root, view, ctx, st) {
   // a corner's or a card's line carries its roll ("Corner! Roll: 6 — …"); half time its own
   const said = newest.kind === "half_time" ? eventText(newest.e, ctx, view) : lines.length ? lines[lines.length - 1] : "";
   const money = view.you === null || view.you === undefined ? "" : moneyLine(ctx, before, now);
-  const parts = newest.kind === "goal"
-    ? [ctx.t("focifogadas.ui.goal_banner"), money]
-    : [said, newest.kind === "half_time" ? standing(view, ctx) : "", money];
-  const text = parts.filter(Boolean).join("\n");
+  const head = newest.kind === "goal" ? ctx.t("focifogadas.ui.goal_banner") : said;
+  const rest = [newest.kind === "half_time" ? standing(view, ctx) : "", money].filter(Boolean);
   const kind = newest.kind === "goal" ? "goal" : "moment";
-  if (ctx.flash && ctx.flash.length) ctx.flash(text, { kind, ms: newest.kind === "half_time" ? HALF_TIME_MS : undefined });
-  else flash(ctx, text, kind);
+  if (ctx.flash && ctx.flash.length) {
+    // the moment big, what it did to my money under it (a node: the shell's flash takes one)
+    const body = ctx.h("div", null, ctx.h("div", { class: "flash-head" }, head), rest.map((line) => ctx.h("div", { class: "flash-sub" }, line)));
+    ctx.flash(body, { kind, ms: newest.kind === "half_time" ? HALF_TIME_MS : undefined });
+  } else flash(ctx, [head, ...rest].join(" · "), kind);
   buzz(BUZZ[newest.kind]);
 }

@@ -22,6 +22,13 @@ export function padButton(ctx, label, action, primary = false) {
   return b;
 }
 
+/** The TV match's minute the live odds were priced at (odds.live_odds: minutes into the half
+ * in progress; the 2nd half once the 1st has none left). */
+export function tvMinute(odds) {
+  const second = odds?.left && odds.left.first_half === 0;
+  return Math.round((odds?.elapsed || 0) + (second ? 45 : 0));
+}
+
 // --- No slip costs the night (issue 36 §4) -------------------------------------------------------
 // What settles or spends (a stake, a disc, a purchase, live full time) never goes on one tap:
 // the tap opens a confirm sheet at the TOP of the screen (the tap was in the bar, at the

@@ -89,9 +89,12 @@ function spectatorStory(view, ctx) {
   const players = pub.players || [];
   const then = view.mode === "drukker" ? null : pub.if_ended_now;
   if (!players.length || !players.some((p) => typeof p.money === "number") || view.status !== "playing") return null;
+  const ended = Array.isArray(then) && then.length === players.length;
   return h("div", { class: "ff-story", "data-story": "all" },
-    h("p", { class: "ff-story-all" }, players.map((p, seat) => h("span", { class: "ff-story-seat" },
-      h("strong", null, seatName(ctx, seat)), " ", fig(ctx, ctx.money(p.money), p.money),
-      Array.isArray(then) && typeof then[seat] === "number" && then[seat] !== p.money
-        ? [" → ", fig(ctx, ctx.money(then[seat]), then[seat], "ff-then"), " ", deltaFig(ctx, then[seat] - p.money)] : null))));
+    h("p", { class: "ff-story-all" },
+      ended ? h("span", { class: "ff-story-label" }, say(ctx, "cash_then")) : null,
+      players.map((p, seat) => h("span", { class: "ff-story-seat" },
+        h("strong", null, seatName(ctx, seat)), " ", fig(ctx, ctx.money(p.money), p.money),
+        ended ? [" → ", fig(ctx, ctx.money(then[seat]), then[seat], "ff-then"),
+          then[seat] !== p.money ? [" ", deltaFig(ctx, then[seat] - p.money)] : null] : null))));
 }

@@ -12,7 +12,7 @@ import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
 import { renderLive } from "./live.js";
 import { eventText, log, logLines } from "./log.js";
-import { closeSure, keepSure } from "./parts.js";
+import { closeSure, keepSure, tvMinute } from "./parts.js";
 import { renderSettlement } from "./settle.js";
 import { tellMoments } from "./moments.js";
 import { fig, story } from "./story.js";
@@ -73,7 +73,7 @@ function oddsChip(view, cardId, ctx) {
   const { h, t } = ctx;
   const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
   const fair = est.fair == null || est.fair <= 1 ? null : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
-  const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: Math.round(odds.elapsed || 0) }), " ") : null;
+  const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: tvMinute(odds) }), " ") : null;
   return h("span", { class: "ff-odds", title: t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help") },
     tv, "≈", fig(ctx, `${pct}%`, est.p),
     fair ? [" · ", t("focifogadas.ui.odds_fair"), " ", fig(ctx, `×${fair}`, est.fair)] : null);
