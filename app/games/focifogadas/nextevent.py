@@ -9,6 +9,7 @@ beside the "if it ended now" of the record as it stands. Pure; the views call it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Final
 
 from app.games.base import JsonDict
@@ -63,8 +64,11 @@ def next_events(
     return out
 
 
+@lru_cache(maxsize=256)
 def book_next(b: Book, record: MatchRecord, half: int) -> JsonDict:
-    """A bookmakers' table (Bukméker, live): every offer, every seat's settled money."""
+    """A bookmakers' table (Bukméker, live): every offer, every seat's settled money. The
+    book stands still through a match and the record changes only at an event: one answer,
+    shared by the steps between (views are read, never changed)."""
     return next_events(
         record,
         half,
