@@ -369,4 +369,5 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
         await page.locator("#result").wait_for()
         await shot(page, f"foci-table-live-full-time-{lang}")
         figures += await figures_whole(page, f"live-full-time-{lang}")
+    await axe_clean(list(pages.values()), axe)  # the result
     print(f"live: {figures} figures checked whole")

@@ -194,6 +194,15 @@ export function render(root, view, ctx) {
   place(root, view, ctx, mode(view, ctx, UI, () => render(root, view, ctx), st, root));
 }
 
+/** The status line while a live full time waits for its confirmation: in the second person
+ * on the scorer's phone (issue 36 §4), naming the scorer on the others'. */
+export function status(view, ctx) {
+  const pub = view.public || {};
+  if (view.mode !== "live" || !pub.confirming_full_time || view.status !== "playing") return null;
+  const scorer = pub.scorer === view.you;
+  return ctx.t(`focifogadas.event.full_time_requested${scorer ? "_you" : ""}`, { name: ctx.names[pub.scorer] ?? "" });
+}
+
 /** A log line for the replay's list (the same sentences as the table's log). */
 export function logText(e, ctx, view) {
   return eventText(e, ctx, view);
