@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE, api_room, assert_in_view, seated_phone
+from tests.e2e.test_focifogadas import WATCH_BANNERS
 from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401  (axe_js is a fixture)
 from tests.support.client import Socket
 
@@ -338,6 +339,8 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
         ({"type": "corner"}, "live-corner"),
         ({"type": "half_time"}, "live-half-time"),
     ]
+    hu = pages["hu"]
+    await hu.evaluate(WATCH_BANNERS)
     for action, moment in steps:
         ack = await scorer.act(action)
         assert ack["type"] == "ack", ack
@@ -345,8 +348,13 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
         figures += await moments(pages, scorer.seq, moment, shot)
     # After the goal a bettor's header says what the next event would change for them, and
     # the odds a live table shows are the TV match's (the live model), labelled so.
-    hu = pages["hu"]
     assert await hu.locator("#head-story .ff-story-next").count() == 1
+    # Each moment was told on the bettor's phone with what it did to their money; half time
+    # with the standing of each of their bets.
+    told = await hu.evaluate("window.banners.filter((b) => b.includes('Neked: '))")
+    assert any(b.startswith("GÓÓÓL!") for b in told), told
+    assert any("Szöglet" in b for b in told), told
+    assert any("Fogadásaid: " in b for b in told), told
     await hu.locator(f"{TABLE} .ff-mine .ff-odds").first.wait_for()
     # (priced at half time: the TV match's 45th minute)
     assert await hu.locator(f"{TABLE} .ff-mine .ff-tv").first.text_content() == "TV-meccs 45′: "

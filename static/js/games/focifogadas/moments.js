@@ -31,14 +31,19 @@ function moneyLine(ctx, before, after) {
   return ctx.t("focifogadas.moment.you", { change, now: ctx.money(after) });
 }
 
-/** "Your bets: 2 alive · 1 won · 0 lost" for half time. */
+/** "Your bets: ✓ L03 · ✗ L06 · ○ L20 L28" for half time: every bet of mine (Drukker: my bets;
+ * a bookmakers' table: my stakes and my book) by its standing. */
 function standing(view, ctx) {
-  const statuses = view.mode === "drukker"
-    ? (view.private?.bets || []).map((b) => b.status)
-    : (view.public.offers || []).filter((o) => o.bookmaker === view.you || o.stakes?.[view.you] > 0).map((o) => o.status);
-  if (!statuses.length) return "";
-  const n = (s) => statuses.filter((x) => x === s).length;
-  return ctx.t("focifogadas.moment.standing", { alive: n("alive"), won: n("won"), lost: n("lost") });
+  const lines = view.mode === "drukker"
+    ? (view.private?.bets || []).map((b) => [b.card.id, b.status])
+    : (view.public.offers || []).filter((o) => o.bookmaker === view.you || o.stakes?.[view.you] > 0).map((o) => [o.card.id, o.status]);
+  if (!lines.length) return "";
+  const group = (status, icon) => {
+    const ids = lines.filter(([, s]) => s === status).map(([id]) => id);
+    return ids.length ? `${icon} ${ids.join(" ")}` : "";
+  };
+  const list = [group("won", "✓"), group("lost", "✗"), group("alive", "○")].filter(Boolean).join(" · ");
+  return ctx.t("focifogadas.moment.bets", { list });
 }
 
 export function tellMoments(root, view, ctx, st) {
