@@ -39,6 +39,8 @@ export function makeHeader(room) {
     seats: h("ul", { class: "seat-strip table-seats", id: "table-seats", "aria-label": t("ui.seats") }),
     money: h("span", { class: "head-money tabnum", id: "head-money" }),
     away: h("div", { class: "head-away", hidden: true }),
+    // the table's own always-visible line (header().story: Focifogadás's money story)
+    story: h("div", { class: "head-story", id: "head-story", hidden: true }),
     actors: new Set(), // seats that were to act in this phase (✓ once they are done)
     phase: null,
   };
@@ -55,7 +57,7 @@ export function makeHeader(room) {
     help,
   );
   parts.who = h("div", { class: "head-who", hidden: true }, parts.seats, parts.money);
-  parts.root = h("div", { class: "head-table" }, parts.score, parts.status, parts.who, parts.away);
+  parts.root = h("div", { class: "head-table" }, parts.score, parts.status, parts.who, parts.story, parts.away);
   return parts;
 }
 
@@ -112,6 +114,9 @@ export function updateHeader(room, view, ctx, module) {
   parts.money.textContent = typeof money === "number" ? ctx.money(money) : "";
   parts.money.setAttribute("aria-label", typeof money === "number" ? t("ui.your_money", { money: ctx.money(money) }) : "");
   showWho(parts);
+  const story = info.story instanceof Node ? info.story : null;
+  parts.story.replaceChildren(...(story ? [story] : []));
+  parts.story.hidden = !story;
   const mineAway = myseatAway(room);
   parts.away.hidden = !mineAway;
   parts.away.replaceChildren(...(mineAway ? [h("span", null, t("ui.bot_plays_you")), reclaimButton(room)] : []));
