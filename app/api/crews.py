@@ -10,7 +10,6 @@ from typing import Annotated, Any
 import qrcode
 import qrcode.image.svg
 from fastapi import APIRouter, Depends, Request, Response
-from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from app.api.http import ERRORS, TokenDep, _page, limited
@@ -122,8 +121,8 @@ async def new_season(code: str, crews: CrewsDep, token: TokenDep) -> dict[str, A
 
 
 @router.get("/c/{code}", include_in_schema=False)
-async def crew_page(code: str) -> FileResponse:
-    return _page()
+async def crew_page(code: str, request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/c/{code}/qr.svg", include_in_schema=False)
