@@ -66,6 +66,12 @@ TABLE_NAMES: dict[tuple[str, str], dict[str, str]] = {
         "da": "live-kamp-aften",
     },
 }
+# A mode's name on the card (UX.md's glossary, `term.*`).
+MODE_NAMES: dict[str, dict[str, str]] = {
+    "bukmeker": {"en": "Bukméker (bookmaker)", "hu": "Bukméker", "da": "Bukméker (bookmaker)"},
+    "drukker": {"en": "Drukker (supporter)", "hu": "Drukker", "da": "Drukker (tilhænger)"},
+    "live": {"en": "Live match", "hu": "Fogadás élő meccsre", "da": "Live-kamp"},
+}
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "{host}'s {table}",
@@ -211,7 +217,7 @@ class Preview:
             return draw_card("Pitchside", *lines)
         return draw_card(
             self.game_name,
-            self.table if (self.game, self.mode) in TABLE_NAMES else self.mode.capitalize(),
+            MODE_NAMES.get(self.mode, {}).get(self.lang) or self.mode.capitalize(),
             words["host"].format(host=self.host),
             words["code"].format(code=self.code),
         )
