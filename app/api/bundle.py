@@ -250,3 +250,129 @@ def chunk(entry: str, source: Source, have: frozenset[str]) -> tuple[str, list[s
         assert text is not None
         parts.append(define(parse(url, text)))
     return "".join(parts), order
+
+
+_REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^")
+_REGEX_WORDS = {
+    "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw",
+    "instanceof", "yield", "await",
+}  # fmt: skip
+
+
+def strip(source: str) -> str:
+    """`source` without its comments, its lines' indentation and its empty lines: nothing
+    else changes (each line ends where it did, so semicolon insertion reads it the same).
+    A scan of the source's strings, template literals (nested in `${}` too) and regular
+    expressions finds the comments; what these hold is kept byte for byte."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    line_start = True  # nothing but blanks kept since the last newline
+    last = ""  # the last significant character outside comments (regex or division?)
+    word = ""  # the identifier or keyword ending there, if any
+    braces: list[int] = []  # per open `${`: the depth of `{` inside it
+
+    def emit(text: str) -> None:
+        nonlocal line_start
+        out.append(text)
+        line_start = False
+
+    def newline() -> None:
+        nonlocal line_start
+        if not line_start:
+            out.append("\n")
+        line_start = True
+
+    def template(at: int) -> int:
+        """Copy the template literal's text from `at` (after a backtick or a `}` ending an
+        expression) to its end or its next `${`; the index after it."""
+        j = at
+        while j < n:
+            c = source[j]
+            if c == "\\":
+                j += 2
+                continue
+            if c == "`":
+                emit(source[at : j + 1])
+                return j + 1
+            if c == "$" and source.startswith("${", j):
+                emit(source[at : j + 2])
+                braces.append(0)
+                return j + 2
+            j += 1
+        raise Unbundlable("a template literal without its end")
+
+    while i < n:
+        c = source[i]
+        if c == "\n":
+            newline()
+            i += 1
+        elif c in " \t\r":
+            j = i
+            while j < n and source[j] in " \t\r":
+                j += 1
+            if not line_start and j < n and not source.startswith(("\n", "//", "/*"), j):
+                emit(source[i:j])  # not before a comment: its blanks go with it
+            i = j
+        elif source.startswith("//", i):
+            while i < n and source[i] != "\n":
+                i += 1
+        elif source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            if end < 0:
+                raise Unbundlable("a comment without its end")
+            if "\n" in source[i:end]:
+                newline()
+            elif not line_start and end + 2 < n and source[end + 2] not in " \t\r\n":
+                emit(" ")  # a comment between two tokens still parts them
+            i = end + 2
+        elif c in "\"'":
+            j = i + 1
+            while j < n and source[j] != c:
+                if source[j] == "\n":
+                    raise Unbundlable("a string without its end")
+                j += 2 if source[j] == "\\" else 1
+            emit(source[i : j + 1])
+            i, last, word = j + 1, c, ""
+        elif c == "`":
+            emit("`")
+            i, last, word = template(i + 1), "`", ""
+        elif c == "/" and (last in _REGEX_AFTER or not last or word in _REGEX_WORDS):
+            j, in_class = i + 1, False
+            while j < n and source[j] != "\n" and (in_class or source[j] != "/"):
+                if source[j] == "\\":
+                    j += 1
+                elif source[j] == "[":
+                    in_class = True
+                elif source[j] == "]":
+                    in_class = False
+                j += 1
+            if j >= n or source[j] != "/":  # no end on this line: a division after all
+                emit(c)
+                i, last, word = i + 1, c, ""
+                continue
+            j += 1
+            while j < n and (source[j].isalnum() or source[j] in "_$"):
+                j += 1  # the flags
+            emit(source[i:j])
+            i, last, word = j, "/", ""
+        elif c == "}" and braces and braces[-1] == 0:
+            braces.pop()
+            emit("}")
+            i, last, word = template(i + 1), "`", ""
+        else:
+            j = i + 1
+            if c.isalnum() or c in "_$":
+                while j < n and (source[j].isalnum() or source[j] in "_$"):
+                    j += 1
+                word = source[i:j]
+            else:
+                word = ""
+                if braces and c == "{":
+                    braces[-1] += 1
+                elif braces and c == "}":
+                    braces[-1] -= 1
+            emit(source[i:j])
+            i, last = j, source[j - 1]
+    if braces:
+        raise Unbundlable("a template literal's ${ without its }")
+    return "".join(out).strip("\n") + "\n"

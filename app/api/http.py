@@ -336,7 +336,7 @@ async def room_page(code: str, request: Request, service: ServiceDep) -> Respons
         except RoomError:
             snap = None
     found = preview.Preview.of(lang, preview.public_base_url(request), code.upper(), snap)
-    return pages.room_page(request, code, found)
+    return pages.room_page(request, found)
 
 
 @router.get("/r/{code}/replay", include_in_schema=False)

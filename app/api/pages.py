@@ -102,10 +102,10 @@ def plain_page(request: Request) -> Response:
     return html_response(request, page().render([]))
 
 
-def room_page(request: Request, code: str, preview: Preview) -> Response:
-    """The page of the room `code`, with its preview's tags and the hints of its screen."""
+def room_page(request: Request, preview: Preview) -> Response:
+    """A room's page, with its preview's tags and the hints of its screen."""
     shown = page()
     extra = preview.tags()
-    if preview.game is not None:
-        extra += shown.room_hints(code, preview.game)
+    if preview.game is not None:  # the room's own code, as the client asks for it
+        extra += shown.room_hints(preview.code, preview.game)
     return html_response(request, shown.render(extra, preview.lang))
