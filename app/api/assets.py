@@ -6,10 +6,11 @@ cached for a year as immutable, any other URL of it (no `v`, or an old one) is `
 revalidated by its ETag. A body is sent gzip-encoded (made at start, at level 9) to a request
 that accepts gzip, when that is smaller. Nothing here runs per request but a dict lookup.
 
-The client's modules are also served as bundles (`app.api.bundle`): `/static/bundle/js/app.js`
-is `/static/js/app.js` with its whole static graph, `/static/bundle/js/<path>` the chunk an
-`import()` of `/static/js/<path>` fetches; both without comments. When the modules cannot be bundled, the pages load
-`/static/js/app.js` itself, with a `modulepreload` hint for each module of its graph.
+The client's modules are also served as bundles (`app.api.bundle`), without comments:
+`/static/bundle/js/app.js` is `/static/js/app.js` with its whole static graph, and
+`/static/bundle/js/<path>` the chunk an `import()` of `/static/js/<path>` fetches. When the
+modules cannot be bundled, the pages load `/static/js/app.js` itself, with a `modulepreload`
+hint for each module of its graph.
 """
 
 from __future__ import annotations
