@@ -10,13 +10,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
 from app import metrics, net
-from app.api import crews, http, ws
+from app.api import crews, http, pages, ws
 from app.api.lane import LobbyLane
 from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
 from app.db.rooms import Database
@@ -181,5 +180,6 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     app.include_router(http.router)
     app.include_router(crews.router)
-    app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
+    # static/ from memory: versioned, gzip made once, the client's modules bundled (pages.py)
+    app.mount("/static", pages.assets(), name="static")
     return app

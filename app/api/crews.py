@@ -10,7 +10,6 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from app.api.http import ERRORS, TokenDep, _page, limited, link_base, qr_response, read_limited
@@ -131,8 +130,8 @@ async def new_season(code: str, crews: CrewsDep, token: TokenDep) -> dict[str, A
 
 
 @router.get("/c/{code}", include_in_schema=False)
-async def crew_page(code: str) -> FileResponse:
-    return _page()
+async def crew_page(code: str, request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/c/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])

@@ -12,9 +12,10 @@ import qrcode
 import qrcode.image.svg
 from fastapi import APIRouter, Depends, Header, Request, Response
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.datastructures import State
 
+from app.api import pages, preview
 from app.api.limits import PerAddress
 from app.api.schemas import (
     AwayIn,
@@ -309,28 +310,61 @@ async def healthz(request: Request, service: ServiceDep) -> JSONResponse:
     return JSONResponse({"ok": True, "db": "ok"})
 
 
-def _page() -> FileResponse:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+def _page(request: Request) -> Response:
+    """The client's page (app/api/pages.py): `/`, `/history` and the other client paths."""
+    return pages.plain_page(request)
 
 
 @router.get("/", include_in_schema=False)
-async def home() -> FileResponse:
-    return _page()
+async def home(request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/history", include_in_schema=False)
-async def history_page() -> FileResponse:
-    return _page()
+async def history_page(request: Request) -> Response:
+    return _page(request)
 
 
 @router.get("/r/{code}", include_in_schema=False)
-async def room_page(code: str) -> FileResponse:
-    return _page()
+async def room_page(code: str, request: Request, service: ServiceDep) -> Response:
+    """The page, with the room's link preview and the hints of its first screen."""
+    lang = preview.request_lang(request.headers.get("accept-language"))
+    snap = None
+    limiter: PerAddress = request.app.state.read_limiter
+    if is_code(code.upper()) and limiter.allow(client_address(request)):
+        try:  # a read by code, limited as the others are; past the limit: the generic tags
+            snap = await service.snapshot(code.upper())
+        except RoomError:
+            snap = None
+    found = preview.Preview.of(lang, preview.public_base_url(request), code.upper(), snap)
+    return pages.room_page(request, found)
 
 
 @router.get("/r/{code}/replay", include_in_schema=False)
-async def replay_page(code: str) -> FileResponse:
-    return _page()
+async def replay_page(request: Request) -> Response:
+    return _page(request)
+
+
+@router.get("/r/{code}/card.png", include_in_schema=False, dependencies=[Depends(read_limited)])
+async def room_card(code: CodeDep, request: Request, service: ServiceDep) -> Response:
+    """The room link's preview card (app/api/preview.py), drawn off the event loop; generic
+    for a code with no room. `?lang=` as in the page's tags, else Accept-Language."""
+    lang = request.query_params.get("lang")
+    if lang not in preview.LANGS:
+        lang = preview.request_lang(request.headers.get("accept-language"))
+    try:
+        snap = await service.snapshot(code)
+    except RoomError as exc:
+        if exc.status != 404:
+            raise
+        snap = None
+    found = preview.Preview.of(lang, "", code, snap)
+    png = await asyncio.get_running_loop().run_in_executor(CARD_THREAD, found.card)
+    return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=600"})
+
+
+# One thread draws preview cards, as one draws QR codes (below).
+CARD_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card")
 
 
 @router.get("/r/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
