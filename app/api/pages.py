@@ -22,12 +22,14 @@ import html
 import re
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from app.api.assets import Assets
 from app.api.preview import Preview
+from app.net import is_loopback
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SHELL_STRINGS = ("en", "hu", "da")  # static/js/i18n.js loads all three before the first screen
@@ -97,15 +99,22 @@ def html_response(request: Request, text: str) -> Response:
     return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
 
+def loopback_hints(request: Request) -> list[str]:
+    """A page opened through loopback asks where links should point (static/js/links.js):
+    hinted, so that answer comes with the page's first fetches."""
+    host = urlsplit(f"//{request.headers.get('host', '')}").hostname or ""
+    return [fetch_hint("/api/config")] if is_loopback(host) else []
+
+
 def plain_page(request: Request) -> Response:
     """The page as `/`, `/history` and the other client paths get it."""
-    return html_response(request, page().render([]))
+    return html_response(request, page().render(loopback_hints(request)))
 
 
 def room_page(request: Request, preview: Preview) -> Response:
     """A room's page, with its preview's tags and the hints of its screen."""
     shown = page()
-    extra = preview.tags()
+    extra = preview.tags() + loopback_hints(request)
     if preview.game is not None:  # the room's own code, as the client asks for it
         extra += shown.room_hints(preview.code, preview.game)
     return html_response(request, shown.render(extra, preview.lang))
