@@ -229,6 +229,12 @@ class Session:
             code = exc.code if exc.code in SOCKET_ERRORS else "illegal_action"
             conn.send(error(code, exc.message, cid))
             return
+        except Exception:
+            # Never a dropped socket: whatever went wrong, the act is answered, nothing of it
+            # is known to have changed, and the phone may send it again (same cid).
+            log.exception("act in room %s failed", self.code)
+            conn.send(error("unavailable", "the server could not take it; try again", cid))
+            return
         conn.send({"type": "ack", "cid": cid, "seq": seq})
 
 
