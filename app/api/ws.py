@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic import ValidationError as PydanticError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.connections import RATE
 from app.api.limits import Window
 from app.api.wire import Wire
 from app.rooms.checks import CID_MAX, SERVER_CID
@@ -141,7 +142,9 @@ class Session:
         self.code = code
         self.service = service
         self.hub = hub
-        self.window = Window(rate, 1.0)
+        # The rate its control frames count against too, when uvicorn's protocol is ours
+        # (app/api/connections.py).
+        self.window: Window = (ws.scope.get("extensions") or {}).get(RATE) or Window(rate, 1.0)
         self.violations = 0
         self.delta = False  # hello asked for views in the delta form (README.md)
 
