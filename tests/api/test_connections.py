@@ -6,9 +6,7 @@ while another table plays on. Timeouts are scaled down here (README: 10 s and 30
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import os
 import socket
 import time
 from collections.abc import Iterator
@@ -18,6 +16,7 @@ import pytest
 
 from app.api.connections import connection_options
 from app.settings import Settings
+from bench.attacks.ping_flood import PING, PONG, upgraded
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import RunningServer, start_server
 
@@ -119,20 +118,6 @@ async def test_an_address_holds_at_most_its_share_of_connections(bounded: Runnin
             pytest.fail("no place for a new connection after the others closed")
 
 
-def ws_handshake(server: RunningServer, code: str) -> socket.socket:
-    sock = raw(server)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        f"GET /ws/{code} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += sock.recv(4096)
-    assert head.startswith(b"HTTP/1.1 101"), head
-    return sock
-
-
 async def test_a_ping_flood_is_closed_and_another_table_plays_on(database_url: str) -> None:
     # The flood comes from the same address as the table here: no connection cap in play.
     options = connection_options(Settings(connections_per_address=0))
@@ -146,15 +131,14 @@ async def test_a_ping_flood_is_closed_and_another_table_plays_on(database_url: s
             watched = (await create_room(http))["code"]
         anna = await Socket.open(server.ws_url, code, created["token"])
         await anna.view_where(lambda v: True)
-        flood = ws_handshake(server, watched)
-        ping = b"\x89\x80\x00\x00\x00\x00"  # a masked ping, no payload (RFC 6455 §5.5.2)
+        flood = upgraded(server.url, watched)
         sent = 0
 
         def pour() -> None:
             nonlocal sent
             try:
                 for _ in range(2000):
-                    flood.sendall(ping * 500)
+                    flood.sendall(PING * 500)
                     sent += 500
             except OSError:
                 return  # closed by the server
@@ -168,7 +152,7 @@ async def test_a_ping_flood_is_closed_and_another_table_plays_on(database_url: s
         await asyncio.wait_for(pouring, 20)
         assert sent < 1_000_000, "the flood was never closed"
         data = await closed_within(flood, 5)
-        pongs = data.count(b"\x8a\x00")
+        pongs = data.count(PONG)
         assert pongs <= 100  # a few pongs while within the rate, then none
         assert b"\x88" in data and (1008).to_bytes(2, "big") in data  # closed 1008
         flood.close()
