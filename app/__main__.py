@@ -16,6 +16,7 @@ from typing import Any
 
 import uvicorn
 
+from app.api.connections import connection_options
 from app.db.migrate import upgrade
 from app.main import create_app
 from app.net import Reach, is_loopback, terminal_qr
@@ -110,6 +111,9 @@ def main(argv: list[str] | None = None) -> None:
         port=args.port,
         log_level=settings.log_level.lower(),
         **SOCKET_OPTIONS,
+        # Deadlines for a request's head and body, connections per address, and pings
+        # counted against a socket's rate (app/api/connections.py).
+        **connection_options(settings),
         timeout_graceful_shutdown=10,
         proxy_headers=True,
         # Whose X-Forwarded-For to believe: only the reverse proxies named (README); with

@@ -93,6 +93,14 @@ class Settings(BaseSettings):
         description="the address friends open (https://pitch.example), for the links and QR "
         "codes a page opened through loopback hands out; empty = the network address detected",
     )
+    # Bounded connections (app/api/connections.py): a request's head must arrive within
+    # `http_header_timeout` s of the connection's start or the previous answer (a silent or
+    # idle connection is closed then), its body within `http_body_timeout` s of its head;
+    # an address holds `connections_per_address` TCP connections (0 = no limit; a trusted
+    # proxy of FORWARDED_ALLOW_IPS is not counted).
+    http_header_timeout: float = 10.0
+    http_body_timeout: float = 30.0
+    connections_per_address: int = Field(default=128, ge=0)
 
     @property
     def resolved_database_url(self) -> str:

@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from pydantic import ValidationError as PydanticError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.connections import RATE
 from app.api.limits import Window
 from app.api.wire import Wire
 from app.net import Reach
@@ -150,7 +151,9 @@ class Session:
         self.code = code
         self.service = service
         self.hub = hub
-        self.window = Window(rate, 1.0)
+        # The rate its control frames count against too, when uvicorn's protocol is ours
+        # (app/api/connections.py).
+        self.window: Window = (ws.scope.get("extensions") or {}).get(RATE) or Window(rate, 1.0)
         self.violations = 0
         self.delta = False  # hello asked for views in the delta form (README.md)
 
@@ -237,6 +240,12 @@ class Session:
         except RoomError as exc:
             code = exc.code if exc.code in SOCKET_ERRORS else "illegal_action"
             conn.send(error(code, exc.message, cid))
+            return
+        except Exception:
+            # Never a dropped socket: whatever went wrong, the act is answered, nothing of it
+            # is known to have changed, and the phone may send it again (same cid).
+            log.exception("act in room %s failed", self.code)
+            conn.send(error("unavailable", "the server could not take it; try again", cid))
             return
         conn.send({"type": "ack", "cid": cid, "seq": seq})
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -22,6 +23,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy import Connection, column, select, table
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
 
@@ -178,7 +180,17 @@ def _room_values(row: RoomRow, started: bool) -> dict[str, Any]:
     }
 
 
-TROUBLE = (OperationalError, DBAPIError, OSError, TimeoutError)  # the database's, not ours
+# The database's trouble, not ours: the drivers' errors as SQLAlchemy wraps them, a pool
+# with no connection to give within its timeout, and sqlite3's own errors (the SQLite
+# writer's connection is used raw: "database is locked" while another process writes).
+TROUBLE = (
+    OperationalError,
+    DBAPIError,
+    PoolTimeout,
+    sqlite3.OperationalError,
+    OSError,
+    TimeoutError,
+)
 
 
 def _is_trouble(exc: BaseException) -> bool:

@@ -23,6 +23,11 @@ def _dumps(value: Any) -> str:
 # request for the drivers' defaults (a minute and more). SQLite waits as long for a lock.
 TIMEOUT = 1.5
 
+# Seconds SQLite's one writer waits for a lock another process holds. It writes on the event
+# loop (journal.py), so all that while every room stands still: it waits briefly, and the
+# command is answered `unavailable` (a bot's move is tried again: app/rooms/bots.py).
+WRITER_BUSY = 0.1
+
 # Snapshots are large JSON documents written on every command: orjson, not json, encodes them.
 JSON_CODEC: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
 
@@ -49,11 +54,11 @@ def sqlite_writer(engine: AsyncEngine) -> Engine | None:
     url = engine.url.set(drivername="sqlite")
     writer = create_engine(
         url,
-        connect_args={"timeout": TIMEOUT, "check_same_thread": False},
+        connect_args={"timeout": WRITER_BUSY, "check_same_thread": False},
         poolclass=StaticPool,
         **JSON_CODEC,
     )
-    _sqlite_pragmas(writer)
+    _sqlite_pragmas(writer, WRITER_BUSY)
     return writer
 
 

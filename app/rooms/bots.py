@@ -1,6 +1,7 @@
 """Bots: a bot's seat, or a human seat whose player is away, is played by the game's bot
 after a short pause so humans can follow. A role no bot can fill (live mode's scorer) goes
-to a person who is here, the host first.
+to a person who is here, the host first. A move the database could not take is tried again
+(`backoff`) until it lands or the room has moved on: a blip never leaves a table waiting.
 
 The engine's bot (`bot_action`) and its hand-over (`handover`) are asked for here only.
 """
@@ -21,6 +22,8 @@ from app.rooms.views import RoomSnapshot
 log = logging.getLogger(__name__)
 
 STALE_MAX = 3  # refusals in a row before a room's bots stop until the next change
+RETRY_FIRST = 0.1  # seconds before a move the database could not take is tried again
+RETRY_MAX = 2.0  # ... doubling each time up to this, for as long as the room waits for it
 
 Act = Callable[[str, int, str, JsonDict, JsonDict | None], Awaitable[int]]  # RoomService.act
 Snapshot = Callable[[str], Awaitable[RoomSnapshot]]  # RoomCache.snapshot
@@ -30,6 +33,18 @@ IsConnected = Callable[[str, int], bool]  # Hub.is_connected
 def stand_in(seat: int, reason: str) -> JsonDict:
     """The log line for a move the bot made for a human seat ("⚙ played for Bence")."""
     return {"event": "stand_in", "seat": seat, "reason": reason}
+
+
+def backoff(tries: int) -> float:
+    """Seconds to wait before trying a move again after `tries` failed tries: doubling from
+    `RETRY_FIRST` up to `RETRY_MAX`, each drawn from its upper half (rooms that met the same
+    blip do not all come back at once)."""
+    return float(min(RETRY_MAX, RETRY_FIRST * 2**tries) * random.uniform(0.5, 1.0))
+
+
+def transient(exc: RoomError) -> bool:
+    """A refusal that says nothing about the move: the database could not take it now."""
+    return exc.code == "unavailable"
 
 
 def handover_of(game: Any) -> Callable[[Any, int, int], JsonDict | None] | None:
@@ -58,11 +73,22 @@ class Bots:
         self._tasks[snap.code] = asyncio.create_task(self._drive(snap.code))
 
     async def _drive(self, code: str) -> None:
-        stale = 0
+        """Move while a robot seat must; a move the database could not take (locked, slow,
+        gone for a while) is tried again with backoff, on the room as it then stands, until
+        it lands or the room no longer waits for a robot."""
+        stale = failed = 0
         try:
             while not self.closing and stale < STALE_MAX:
-                await asyncio.sleep(self.delay)
-                after = await self._move_all(await self.snapshot(code), stale)
+                await asyncio.sleep(backoff(failed - 1) if failed else self.delay)
+                try:
+                    after = await self._move_all(await self.snapshot(code), stale)
+                except RoomError as exc:
+                    if not transient(exc):
+                        raise
+                    failed += 1
+                    log.info("bot in room %s: %s; trying again", code, exc.message)
+                    continue
+                failed = 0
                 if after is None:
                     return
                 stale = after

@@ -92,6 +92,11 @@ def start_server(
     """The app in a thread of this process, with `python -m app`'s socket options (or
     those changed by `uvicorn_options`)."""
     port = free_port()
+    defaults: dict[str, object] = {
+        "bot_delay_ms": 0,
+        "odds_workers": 0,  # a thread: the tiny test game exists only in this process
+        "odds_sims": 200,  # enough to exercise the path; the figures are checked elsewhere
+    }
     config = Settings(
         **{
             "database_url": database_url,
@@ -99,9 +104,7 @@ def start_server(
             # itself listens on 127.0.0.1 whatever this says.
             "host": "127.0.0.1",
             "port": port,
-            "bot_delay_ms": 0,
-            "odds_workers": 0,  # a thread: the tiny test game exists only in this process
-            "odds_sims": 200,  # enough to exercise the path; the figures are checked elsewhere
+            **defaults,
             **settings,
         }  # type: ignore[arg-type]
     )

@@ -27,7 +27,14 @@ from app.games.base import (
 )
 from app.games.focifogadas import book, odds, settlement
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
-from app.games.focifogadas.record import TEAMS, MatchRecord
+from app.games.focifogadas.record import (
+    CORNER_CAP,
+    RED_CAP,
+    TEAMS,
+    YELLOW_CAP,
+    MatchRecord,
+    Team,
+)
 from app.games.focifogadas.settlement import BookResult
 from app.games.focifogadas.state import LiveState as LiveState
 
@@ -95,21 +102,29 @@ def new(options: JsonDict, seats: int, seed: int) -> LiveState:
 
 
 def record_of(entries: tuple[str, ...]) -> MatchRecord:
-    """The record is recomputed from the entries: caps apply to counts, never stored."""
-    r = MatchRecord()
-    half = 1
-    for e in entries:
-        if e == HALF_TIME:
-            half = 2
-        elif e in (GOAL_HOME, GOAL_AWAY):
-            r = r.with_goal("home" if e == GOAL_HOME else "away", half)
-        elif e == "corner":
-            r = r.with_corner()
-        elif e == "yellow":
-            r = r.with_yellow()
-        elif e == "red":
-            r = r.with_red()
-    return r
+    """The record is recomputed from the entries: caps apply to counts, never stored. It is
+    asked for on every entry, so it is counted (`tuple.count`), not built entry by entry: a
+    scorer's long log made each entry cost the whole log in records (issue 37)."""
+    split = entries.index(HALF_TIME) if HALF_TIME in entries else len(entries)
+    first, second = entries[:split], entries[split:]
+    home, away = _first_at(entries, GOAL_HOME), _first_at(entries, GOAL_AWAY)
+    fg: Team | None = None
+    if home is not None or away is not None:
+        fg = "home" if away is None or (home is not None and home < away) else "away"
+    return MatchRecord(
+        h1=first.count(GOAL_HOME),
+        a1=first.count(GOAL_AWAY),
+        h2=second.count(GOAL_HOME),
+        a2=second.count(GOAL_AWAY),
+        fg=fg,
+        corners=min(CORNER_CAP, entries.count("corner")),
+        yellows=min(YELLOW_CAP, entries.count("yellow")),
+        reds=min(RED_CAP, entries.count("red")),
+    )
+
+
+def _first_at(entries: tuple[str, ...], entry: str) -> int | None:
+    return entries.index(entry) if entry in entries else None
 
 
 def phase(s: LiveState) -> str:
