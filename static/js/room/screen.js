@@ -51,7 +51,7 @@ export function roomScreen(code) {
     followRematch: (msg) => followRematch(room, msg),
   };
   if (isBoard()) {
-    room.seat = null; // the big screen watches (its "Watch"): a spectator socket, never a seat's view
+    room.seat = null; // the big screen watches: a spectator socket, never a seat's view
     startBoard(room);
   }
   setTop(code);
@@ -103,7 +103,7 @@ async function load(room) {
   await i18n.loadGame(room.info.game);
   room.optionLabels = await loadOptionLabels(room.info.game);
   if (room.left) return;
-  if (room.seat) connect(room);
+  if (room.seat || room.board) connect(room); // the big screen watches at once: nobody taps a TV
   else joinPanel(room);
 }
 
