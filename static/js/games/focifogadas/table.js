@@ -73,7 +73,7 @@ function oddsChip(view, cardId, ctx) {
 function timeTrack(m, ctx) {
   const cells = [];
   for (let i = 0; i < (m.time_steps || 6); i += 1) cells.push(ctx.h("i", { class: i < m.time ? "on" : "" }));
-  return ctx.h("span", { class: "ff-time", "aria-label": ctx.t("focifogadas.ui.time", { time: m.time }) }, cells);
+  return ctx.h("span", { class: "ff-time", role: "img", "aria-label": ctx.t("focifogadas.ui.time", { time: m.time }) }, cells);
 }
 
 /** The score with the half and the time track; on a phone with the shell's sticky header
