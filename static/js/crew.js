@@ -5,8 +5,10 @@
 //   crewScreen(code)                      the /c/{code} screen ({leave, rerender}, for app.js)
 //   renderMyCrews(el)                     Home: the crews this phone holds a token of, + "Start a crew"
 //   renderStandings(el, crew, {roomCode}) the table after that room's night, ▲/▼ who moved
+//   crewLine(crew)                        {name, text, href}: a crew room's lobby names its crew
 
 export { renderMyCrews } from "./crew/home.js";
+export { crewLine } from "./crew/lobby.js";
 export { crewScreen } from "./crew/page.js";
 export { renderStandings } from "./crew/standings.js";
 export { getMembership, myCrews } from "./crew/store.js";

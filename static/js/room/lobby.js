@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { howLink } from "./join.js";
-import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "../shell.js";
+import { bar, btn, copyText, errorText, humanize, main, navigate, optionsText, range, setTop, t, toast } from "../shell.js";
 
 export function renderLobby(room, ops) {
   const { maxSeats, seated, titleLine } = ops;
@@ -102,6 +102,7 @@ export function renderLobby(room, ops) {
     h(
       "section",
       { class: "panel" },
+      crewLine(room),
       h("h2", null, titleLine()),
       h(
         "p",
@@ -152,6 +153,25 @@ export function renderLobby(room, ops) {
       ),
     );
   }
+}
+
+/** A crew room names its crew (a link to the crew page); the name is fetched once. */
+function crewLine(room) {
+  const code = room.info?.crew;
+  if (!code) return null;
+  const line = h("p", { class: "lobby-crew", id: "lobby-crew" });
+  const fill = (crew) => line.replaceChildren(h("a", { href: crew.href, onclick: (e) => (e.preventDefault(), navigate(crew.href)) }, crew.text));
+  if (room.crewLine?.code === code) fill(room.crewLine);
+  else {
+    import("/static/js/crew.js")
+      .then((mod) => mod.crewLine(code))
+      .then((crew) => {
+        room.crewLine = { ...crew, code };
+        fill(room.crewLine);
+      })
+      .catch(() => line.remove());
+  }
+  return line;
 }
 
 /** "Turn clock: 60 s" (or off), said next to who is watching (UX §3.1). */
