@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import PHONE, SHOTS, api_call, assert_in_view
-from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401 (axe_js is a fixture)
+from tests.e2e.test_board_tv import no_axe_problem
+from tests.e2e.test_shell_a11y import axe_js  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -47,11 +48,6 @@ async def phone(browser: Any, lang: str, held: dict[str, Any] | None = None) -> 
 
 def membership(crew: dict[str, Any], member: int, name: str) -> dict[str, Any]:
     return {"member": member, "name": name, "crew": "Thursday", "token": crew["tokens"][name]}
-
-
-async def no_axe_problem(page: Any, axe: Path, where: str) -> None:
-    found = await violations(page, axe)
-    assert not found, f"{where}:\n" + "\n".join(found)
 
 
 async def test_a_crew_night_stays_in_the_crew(
