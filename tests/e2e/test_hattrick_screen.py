@@ -1,7 +1,8 @@
 """Hat Trick's screen on a 390×844 phone in English, Hungarian and Danish (issue 36): the sticky
 header's score line and phase are whole; the grid names its columns as the words do; picking a
 card keeps every line of the grid and the hand in view together; and the keeper's Stop asks for
-a second, deliberate step that says what stopping now gives.
+a second, deliberate step that says what stopping now gives; offline, the hand looks locked and
+the bar says offline rather than "tap a card".
 """
 
 from __future__ import annotations
@@ -122,4 +123,25 @@ async def test_stop_with_few_cards_drawn_asks_again_and_says_it_scores(
     await page.wait_for_function(
         "(seq) => document.querySelector('#status')?.dataset.seq !== seq", arg=seq
     )
+    await page.context.close()
+
+
+async def test_offline_the_hand_looks_locked_and_the_bar_says_so(
+    browser: Any, fast_bots_url: str
+) -> None:
+    page = await hattrick_phone(browser, fast_bots_url, "en")
+    cards = page.locator(".table-hattrick .hand button.legal")
+    await cards.first.wait_for()
+    await page.context.set_offline(True)
+    note = page.locator("#offline-note")
+    await note.wait_for(timeout=10_000)  # the heartbeat notices within a few seconds
+    assert await note.inner_text() == "You're offline"
+    assert "Pick a card" not in await page.locator("#bar").inner_text()
+    looks = await cards.evaluate_all(
+        "(cs) => cs.map((c) => [c.disabled, getComputedStyle(c).borderTopStyle])"
+    )
+    assert looks and all(looks_locked == [True, "dashed"] for looks_locked in looks), looks
+    await page.context.set_offline(False)
+    await note.wait_for(state="detached", timeout=15_000)
+    assert await cards.first.is_enabled()
     await page.context.close()

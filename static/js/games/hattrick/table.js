@@ -244,7 +244,10 @@ function bar(view, ctx) {
   const out = plain.map((a) => (a.type === "stop"
     ? button(ctx, actionText(view, ctx, a), () => select(STOP), false, { "data-asks": "" }) // UX §4.1: Stop always confirms
     : button(ctx, actionText(view, ctx, a), () => send(ctx, a), a.type === "shoot")));
-  if (plain.length < legal.length) {
+  if (ctx.online === false) {
+    // the link is down: the taps are locked, and the bar says why rather than "tap a card"
+    out.unshift(h("p", { class: "bar-note", id: "offline-note" }, t(navigator.onLine === false ? "ui.offline" : "ui.reconnecting")));
+  } else if (plain.length < legal.length) {
     const first = legal.find((a) => a.player || a.card);
     const hint = first.player ? "hattrick.tap_player" : view.phase === "shot_cards" ? "hattrick.tap_shot_card" : "hattrick.tap_card";
     out.unshift(h("p", { class: "bar-note" }, t(hint)));
