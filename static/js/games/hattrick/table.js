@@ -287,6 +287,8 @@ function decisionEl(root, view) {
   if (legal.some((a) => a.type === "play" || a.type === "kick")) return root.querySelector(".hand");
   if (legal.some((a) => a.type === "shooting_card" || a.type === "keeper_card")) return root.querySelector(".shot") || root.querySelector(".hand");
   if (legal.some((a) => a.player !== undefined || a.type === "destination")) return root.querySelector(".so-pitch") || root.querySelector(".pitch");
+  // a scoring opportunity's bar choices (Shoot, Hold, Decline): its banner and the pitch in view
+  if (legal.length) return root.querySelector(".so-pitch");
   return null;
 }
 
