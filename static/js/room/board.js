@@ -55,15 +55,25 @@ export function fitBoard() {
   root.dataset.boardZoom = zoom.toFixed(3);
 }
 
-/** fitBoard() again, at most once a frame, whenever the page or the window changes. */
+/** The heights the fit depends on (the header's and each block's of the page), read at the
+ * current zoom: a clock's tick changes none of them, and then nothing is fitted again. */
+function shape() {
+  const blocks = [document.getElementById("head"), ...(document.getElementById("main")?.children ?? [])];
+  return `${innerWidth}x${innerHeight}|${blocks.map((el) => el?.offsetHeight ?? 0).join(",")}`;
+}
+
+/** fitBoard() again, at most once a frame, whenever the page or the window changed shape. */
 function watchFit() {
   let queued = false;
+  let fitted = "";
   const again = () => {
     if (queued) return;
     queued = true;
     requestAnimationFrame(() => {
       queued = false;
+      if (shape() === fitted) return;
       fitBoard();
+      fitted = shape();
     });
   };
   const watcher = new MutationObserver(again);
