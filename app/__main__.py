@@ -1,8 +1,9 @@
 """`python -m app`: apply the database migrations, then serve Pitchside.
 
-Configuration comes from the environment (see README.md): HOST, PORT, DATABASE_URL,
-REDIS_URL, ALLOWED_ORIGINS, FORWARDED_ALLOW_IPS, BOT_DELAY_MS, ODDS_WORKERS, CLOCK_SCALE,
-LOG_LEVEL.
+Configuration comes from the environment (see README.md): HOST, PORT, PUBLIC_URL,
+DATABASE_URL, REDIS_URL, ALLOWED_ORIGINS, FORWARDED_ALLOW_IPS, BOT_DELAY_MS, ODDS_WORKERS,
+CLOCK_SCALE, LOG_LEVEL. It listens on every interface unless HOST or --host says otherwise,
+and prints where phones go: each network address as a URL, and a QR code of the first.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import uvicorn
 
 from app.db.migrate import upgrade
 from app.main import create_app
-from app.settings import get_settings
+from app.net import Reach, is_loopback, terminal_qr
+from app.settings import Settings, get_settings
 
 # Allocations between two young-generation collections (CPython: 700). What a young collection
 # walks is bounded by what is alive, not by this: every socket's waiting coroutines (made
@@ -51,6 +53,26 @@ def tune_gc() -> None:
     gc.set_threshold(GC_YOUNG, 20, 20)
 
 
+def where_to_open(settings: Settings, reach: Reach) -> str:
+    """What `python -m app` prints once it is ready: the URL to open on this machine, each
+    address phones on the network open (PUBLIC_URL first), and a QR code of the first of
+    those, drawn with text."""
+    here = "127.0.0.1" if settings.host in ("0.0.0.0", "::", "") else settings.host
+    here = f"[{here}]" if ":" in here else here
+    lines = [f"Pitchside is ready: open http://{here}:{settings.port}"]
+    phones = ([reach.public_url] if reach.public_url else []) + reach.phone_urls()
+    if not phones:
+        if is_loopback(settings.host):
+            lines.append("Only this machine can open it (--host 0.0.0.0 serves phones too).")
+        elif settings.forwarded_allow_ips.strip():
+            lines.append("Behind a reverse proxy: set PUBLIC_URL to the address phones open.")
+        return "\n".join(lines) + "\n"
+    lines += ["Phones open:", *(f"  {url}" for url in phones)]
+    lines += [terminal_qr(phones[0]).rstrip("\n"), f"(the QR code is {phones[0]})"]
+    lines.append("--host 127.0.0.1 keeps the server to this machine.")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     # Hand the GIL over sooner (default 5 ms): the database drivers answer from their own
     # threads, and every command waits for several of those answers.
@@ -59,9 +81,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m app",
         description="Apply the migrations to DATABASE_URL (default: SQLite under ./data/), "
-        "then serve Pitchside on HOST:PORT.",
+        "then serve Pitchside on HOST:PORT and print where phones go (each network address, "
+        "and a QR code of the first; PUBLIC_URL first when set).",
     )
-    parser.add_argument("--host", default=settings.host, help="default: $HOST or 127.0.0.1")
+    parser.add_argument(
+        "--host",
+        default=settings.host,
+        help="default: $HOST or 0.0.0.0 (every interface: phones on the network); "
+        "127.0.0.1 keeps the server to this machine",
+    )
     parser.add_argument("--port", type=int, default=settings.port, help="default: $PORT or 8000")
     parser.add_argument("--no-migrate", action="store_true", help="skip the migrations")
     args = parser.parse_args(argv)
@@ -69,13 +97,13 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(levelname)s %(name)s: %(message)s"
     )
+    settings = settings.model_copy(update={"host": args.host, "port": args.port})
     url = settings.resolved_database_url
     if not args.no_migrate:
         upgrade(url)
     app = create_app(settings)
     tune_gc()
-    shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"Pitchside is ready: open http://{shown}:{args.port}", flush=True)
+    print(where_to_open(settings, app.state.reach), end="", flush=True)
     uvicorn.run(
         app,
         host=args.host,

@@ -10,13 +10,12 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Receive, Scope, Send
 
-from app import metrics
-from app.api import crews, http, ws
+from app import metrics, net
+from app.api import crews, http, pages, ws
 from app.api.lane import LobbyLane
 from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
 from app.db.rooms import Database
@@ -82,7 +81,12 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url, timeout=settings.db_timeout)
-        broker = make_broker(settings.broker, settings.redis_url, database_url)
+        broker = make_broker(
+            settings.broker,
+            settings.redis_url,
+            database_url,
+            tick_every=settings.broker_tick_ms / 1000,
+        )
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
         service = RoomService(
             Database(
@@ -131,6 +135,8 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     )
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(net.RelativeRedirects)  # a 307 never names the request's Host
+    app.state.reach = net.Reach.of(settings)  # where phones reach us: links, QR, Origins
     # In front of the stack (`Pitchside`):
     app.guard = ws.SocketGuard(
         app.framework,
@@ -155,7 +161,8 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        # FastAPI's 400 is a body it could not parse (JSON nested too deeply, say).
+        codes = {400: "bad_json", 404: "not_found", 405: "method_not_allowed"}
         return http.error_response(
             exc.status_code, codes.get(exc.status_code, "error"), str(exc.detail)
         )
@@ -173,5 +180,6 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     app.include_router(http.router)
     app.include_router(crews.router)
-    app.mount("/static", StaticFiles(directory=http.STATIC, check_dir=False), name="static")
+    # static/ from memory: versioned, gzip made once, the client's modules bundled (pages.py)
+    app.mount("/static", pages.assets(), name="static")
     return app

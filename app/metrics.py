@@ -136,6 +136,11 @@ BROKER_LOST = Count(
     "Room changes that never reached the other instances (broker unreachable or too far "
     "behind): their phones see those changes only with the room's next one",
 )
+BROKER_GAPS = Count(
+    "pitchside_broker_gaps",
+    "Gaps in the broker's stream (a subscription made again, a message number skipped): "
+    "each makes the instance read its rooms again and push fresh views",
+)
 COMMIT_BATCH = Spread(
     "pitchside_commit_batch_actions",
     "Actions committed together in one transaction (group commit across rooms)",

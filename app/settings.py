@@ -16,7 +16,11 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
-    host: str = "127.0.0.1"
+    host: str = Field(
+        default="0.0.0.0",
+        description="where to listen: every interface (phones on the network), or 127.0.0.1 "
+        "to keep a server local",
+    )
     port: int = 8000
     database_url: str = Field(
         default="",
@@ -78,6 +82,17 @@ class Settings(BaseSettings):
         description="actions waiting that begin a commit before the window's end (0 = none)",
     )
     api_docs: bool = Field(default=False, description="serve Swagger UI at /docs")
+    broker_tick_ms: float = Field(
+        default=1000.0,
+        gt=0,
+        description="milliseconds between an instance's heartbeats on the broker: how soon "
+        "another instance notices news it missed, and reads its rooms again",
+    )
+    public_url: str = Field(
+        default="",
+        description="the address friends open (https://pitch.example), for the links and QR "
+        "codes a page opened through loopback hands out; empty = the network address detected",
+    )
 
     @property
     def resolved_database_url(self) -> str:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/duel_calibration.py [--matches 3000] [--all-rows] [--workers 2]
 
 Random legal play (every legal action equally likely, arrangement swaps included) over two
-halves, compared with the calibration table of rules/duel.md; then the bot against random play,
+halves, compared with the calibration table of docs/rules/duel.md; then the bot against random play,
 the bot's seat alternating. Prints matches per second for each run.
 """
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.games.duel import GAME
 from tests.engines.duel.play import Match, bot, uniform
 
-# rules/duel.md "Calibration": copies -> (goals per match, possessions per match, share of 0:0)
+# docs/rules/duel.md "Calibration": copies -> (goals per match, possessions per match, share of 0:0)
 TABLE = {2: (1.4, 13, 0.23), 3: (2.7, 25, 0.05), 4: (4.0, 37, 0.01)}
 
 

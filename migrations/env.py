@@ -36,9 +36,12 @@ async def _run_async() -> None:
     await engine.dispose()
 
 
+given: Connection | None = context.config.attributes.get("connection")
 if context.is_offline_mode():
     context.configure(url=_url(), target_metadata=target_metadata, literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()
+elif given is not None:
+    _run(given)  # app.db.migrate's connection, which holds the migration lock
 else:
     asyncio.run(_run_async())

@@ -2,12 +2,15 @@
 the tiny test games registered for the platform tests."""
 
 import os
+import socket
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from app.games import registry
+from app.net import is_loopback
 from tests.support.tiny import TINY, TINY_NO_BOT
 
 settings.register_profile("dev", max_examples=25, deadline=None)
@@ -28,3 +31,26 @@ def tiny_games() -> Iterator[None]:
     yield
     registry.unregister(TINY.id)
     registry.unregister(TINY_NO_BOT.id)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def loopback_only() -> Iterator[None]:
+    """Tests connect only through loopback (127.0.0.1, ::1): a connect from this process to
+    any other address is refused before it is dialled (the machine's network addresses may
+    be read, never called). Processes the tests start are their own."""
+    connect, connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def checked(call: Any) -> Any:
+        def guarded(sock: socket.socket, address: Any) -> Any:
+            if sock.family in (socket.AF_INET, socket.AF_INET6) and not is_loopback(
+                str(address[0])
+            ):
+                raise ConnectionRefusedError(f"tests connect only to 127.0.0.1, not {address}")
+            return call(sock, address)
+
+        return guarded
+
+    socket.socket.connect = checked(connect)  # type: ignore[method-assign]
+    socket.socket.connect_ex = checked(connect_ex)  # type: ignore[method-assign]
+    yield
+    socket.socket.connect, socket.socket.connect_ex = connect, connect_ex  # type: ignore[method-assign]

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Annotated, Any
+from urllib.parse import quote
 
-import qrcode
-import qrcode.image.svg
-from fastapi import APIRouter, Depends, Request, Response
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
-from app.api.http import ERRORS, TokenDep, _page, limited
-from app.crews.service import CrewService, Query, of_app
+from app.api.http import ERRORS, TokenDep, _page, limited, link_base, qr_response, read_limited
+from app.crews.service import CrewService, of_app
+from app.crews.service import Query as CrewQuery
 from app.rooms.errors import RoomError
 
 router = APIRouter()
@@ -86,20 +86,26 @@ async def join_crew(code: str, body: JoinCrew, crews: CrewsDep) -> CrewJoined:
     return CrewJoined(member=member, token=token)
 
 
-@router.get("/api/crews/{code}", responses=ERRORS)
+# Numbers in paths and queries as digits only: "1.0" or "+1" is no member and no season.
+MemberPath = Annotated[str, PathParam(pattern=r"^[0-9]{1,6}$")]
+SeasonQuery = Annotated[str | None, Query(pattern=r"^[1-9][0-9]{0,5}$")]
+
+
+@router.get("/api/crews/{code}", responses=ERRORS, dependencies=[Depends(read_limited)])
 async def get_crew(
     code: str,
     crews: CrewsDep,
     game: str | None = None,
     mode: str | None = None,
-    season: int | None = None,
+    season: SeasonQuery = None,
     before: str | None = None,
     room: str | None = None,
 ) -> dict[str, Any]:
     """The crew, its members, standings, nights (newest first, 50 at most) and open rooms;
     `?game=`/`&mode=` restrict to those rooms, `?season=N` shows an old season, `?before=`
     pages the nights, `?room=CODE` gives the table as it stood after that room's night."""
-    query = Query(game=game, mode=mode, season=season, before=_time(before), room=room)
+    number = int(season) if season is not None else None
+    query = CrewQuery(game=game, mode=mode, season=number, before=_time(before), room=room)
     return await crews.get(code, query)
 
 
@@ -111,8 +117,10 @@ async def rename_crew(
 
 
 @router.delete("/api/crews/{code}/members/{member}", status_code=204, responses=ERRORS)
-async def remove_member(code: str, member: int, crews: CrewsDep, token: TokenDep) -> Response:
-    await crews.remove(code, token, member)
+async def remove_member(
+    code: str, member: MemberPath, crews: CrewsDep, token: TokenDep
+) -> Response:
+    await crews.remove(code, token, int(member))
     return Response(status_code=204)
 
 
@@ -122,13 +130,12 @@ async def new_season(code: str, crews: CrewsDep, token: TokenDep) -> dict[str, A
 
 
 @router.get("/c/{code}", include_in_schema=False)
-async def crew_page(code: str) -> FileResponse:
-    return _page()
+async def crew_page(code: str, request: Request) -> Response:
+    return _page(request)
 
 
-@router.get("/c/{code}/qr.svg", include_in_schema=False)
+@router.get("/c/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
 async def crew_qr(code: str, request: Request) -> Response:
-    """The crew's invite link as a QR code (dark on white), for the crew page."""
-    url = str(request.url_for("crew_page", code=code))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathFillImage, border=2)
-    return Response(image.to_string(), media_type="image/svg+xml")
+    """The crew's invite link as a QR code (dark on white), for the crew page; its address as
+    the room QR's (`http.link_base`)."""
+    return await qr_response(f"{link_base(request)}/c/{quote(code, safe='')}")

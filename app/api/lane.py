@@ -13,6 +13,9 @@ what the stack's middleware would add or do: the security headers (`limits.SECUR
 and a plain 500 for an error of ours (Starlette's `ServerErrorMiddleware`, which then lets the
 error go on up to the server, which logs it).
 
+A `HEAD` request is answered as its `GET` would be, without the body (the routes are GET
+routes; Starlette answers HEAD only for its static files).
+
 Anything else (a crew's create or join, a body the schema would refuse or take only with a
 conversion, another content type, a repeated header, a client that went away, a body over
 the limit by its Content-Length or as it came in) goes on to the framework and the routes in
@@ -53,6 +56,9 @@ class LobbyLane:
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "HEAD":
+            await self.app({**scope, "method": "GET"}, receive, _headers_only(send))
+            return
         if (
             scope["type"] != "http"
             or scope["method"] != "POST"
@@ -75,6 +81,9 @@ class LobbyLane:
 
     async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
         body, messages = await _json_body(scope, receive, self.limit)
+        if body is TOO_DEEP:
+            await _answer(scope, receive, send, _too_deep)
+            return
         fields = _create_fields(body)
         if fields is None:
             await self.app(scope, _replay(messages, receive), send)
@@ -90,6 +99,9 @@ class LobbyLane:
     async def _join(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
         headers = _headers(scope)
         body, messages = await _json_body(scope, receive, self.limit)
+        if body is TOO_DEEP:
+            await _answer(scope, receive, send, _too_deep)
+            return
         name = _join_name(body)
         if headers is None or headers[1] is not None or name is None:
             # A crew token (the seat is the member's), or not the plain body: the route's.
@@ -125,6 +137,14 @@ class LobbyLane:
 
 Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
 
+
+async def _too_deep(_service: RoomService) -> tuple[int, bytes]:
+    raise RoomError("bad_json", "the body is not valid JSON (nested too deeply)")
+
+
+# A JSON body nested deeper than the parser's recursion allows: answered 400 `bad_json`, as
+# the routes answer it (app/main.py), before anything is counted.
+TOO_DEEP = object()
 
 # What Starlette's ServerErrorMiddleware answers an error it did not expect (debug off).
 SERVER_ERROR = PlainTextResponse("Internal Server Error", status_code=500)
@@ -179,8 +199,8 @@ def _headers(scope: Scope) -> tuple[bytes | None, bytes | None] | None:
 
 async def _json_body(scope: Scope, receive: Receive, limit: int) -> tuple[Any, list[Message]]:
     """The request's JSON body as FastAPI parses it (`json.loads`, for an `application/json`
-    content type), or None; and the messages read, for the routes if the lane passes. Past
-    `limit` bytes it stops reading (None: the body limit behind it answers)."""
+    content type), or None, or `TOO_DEEP`; and the messages read, for the routes if the lane
+    passes. Past `limit` bytes it stops reading (None: the body limit behind it answers)."""
     messages: list[Message] = []
     chunks: list[bytes] = []
     seen = 0
@@ -203,6 +223,22 @@ async def _json_body(scope: Scope, receive: Receive, limit: int) -> tuple[Any, l
         return json.loads(b"".join(chunks)), messages
     except ValueError:  # the route answers it `bad_json`
         return None, messages
+    except RecursionError:
+        return TOO_DEEP, messages
+
+
+def _headers_only(send: Send) -> Send:
+    """`send` for a HEAD request answered as its GET: the status and headers (the length
+    included), no body."""
+
+    async def head(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            if message.get("more_body", False):
+                return
+            message = {"type": "http.response.body", "body": b""}
+        await send(message)
+
+    return head
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:

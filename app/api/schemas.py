@@ -105,7 +105,9 @@ class RoomOut(BaseModel):
     seq: int
     seed_hash: str
     rematch_code: str | None = None
-    crew: str | None = None  # the crew's code, for a crew room
+    # A crew room's crew by name, for one of its members' seat tokens only; its code is the
+    # crew's invite and never shown here.
+    crew_name: str | None = None
 
 
 class ErrorBody(BaseModel):

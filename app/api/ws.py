@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 import socket
 import time
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
@@ -17,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.limits import Window
 from app.api.wire import Wire
+from app.net import Reach
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
 from app.rooms.connection import Connection
@@ -58,11 +60,26 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
+def _finite(action: dict[str, Any]) -> dict[str, Any]:
+    """JSON has no NaN or Infinity: an action holding one (the parser takes them) is not
+    well-formed. Walked without recursion: the message's size bounds it."""
+    pending: list[Any] = [action]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError("numbers must be finite (no NaN or Infinity)")
+        if isinstance(value, dict):
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
+    return action
+
+
 class Act(BaseModel):
     model_config = ConfigDict(strict=True)
     type: Literal["act"]
     cid: Cid
-    action: dict[str, Any]
+    action: Annotated[dict[str, Any], AfterValidator(_finite)]
 
 
 ClientMessage = Annotated[Hello | Ping | Act, Field(discriminator="type")]
@@ -75,7 +92,10 @@ def cid_of(raw: str | bytes) -> str | None:
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
-        return None
+        try:  # NaN or Infinity somewhere (Python's parser takes them), or not JSON at all
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
     if not isinstance(data, dict) or data.get("type") != "act":
         return None
     cid = data.get("cid")
@@ -97,23 +117,12 @@ class Disconnected(Exception):
     """The socket is gone (closed by the peer, or by us after a bad token or flooding)."""
 
 
-def origin_allowed(scope: Scope, settings: Settings) -> bool:
-    """Browsers send Origin; it must be one we allow (by default: this very host). The
-    headers are read as Starlette's `Headers.get` reads them (the first of a name, latin-1),
-    from the scope's list itself."""
-    origin: str | None = None
-    host: str | None = None
-    for name, value in scope["headers"]:
-        if name == b"origin":
-            origin = value.decode("latin-1") if origin is None else origin
-        elif name == b"host":
-            host = value.decode("latin-1") if host is None else host
-    if origin is None:
-        return True  # not a browser: bots, the load generator, third-party clients
-    allowed = settings.origins
-    if allowed:
-        return origin in allowed or "*" in allowed
-    return urlsplit(origin).netloc == host
+def origin_allowed(scope: Scope, settings: Settings, reach: Reach | None = None) -> bool:
+    """Browsers send Origin; it must be the page's own host, `PUBLIC_URL`, an address this
+    server serves on, or one of ALLOWED_ORIGINS (`net.Reach.origin_allowed`). The headers
+    are read as Starlette's `Headers.get` reads them (the first of a name, latin-1), from the
+    scope's list itself."""
+    return (reach or Reach.of(settings)).origin_allowed(scope, settings.origins)
 
 
 def error(code: str, message: str, cid: str | None = None) -> dict[str, Any]:
@@ -338,7 +347,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
     """/ws/{code}: PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
     app = ws.app
     settings: Settings = app.state.settings
-    if not origin_allowed(ws.scope, settings):
+    if not origin_allowed(ws.scope, settings, app.state.reach):
         await ws.close(1008, "origin not allowed")
         return
     await ws.accept()

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from app.crews import nights as night_rules
+from app.crews.identity import aware
 from app.crews.members import crew_of
 from app.crews.standings import Night
 from app.db.crews import CrewRow, CrewTx, MemberRow, SeasonRow
@@ -50,11 +51,19 @@ def _final_state(tx: CrewTx, room: RoomRow) -> Any:
     return state
 
 
-def derive(tx: CrewTx, room: RoomRow, finished_at: datetime, numbers: dict[int, int]) -> Night:
-    """The night of one room that finished at `finished_at`; `numbers` maps member ids to
-    member numbers."""
+def counted(members: list[MemberRow], finished_at: datetime) -> dict[int, int]:
+    """Member ids to member numbers, for a room finished at `finished_at`: a member removed
+    before then counts for nothing there (their earlier nights stay theirs)."""
+    at = aware(finished_at)
+    return {m.id: m.number for m in members if m.removed_at is None or aware(m.removed_at) > at}
+
+
+def derive(tx: CrewTx, room: RoomRow, finished_at: datetime, members: list[MemberRow]) -> Night:
+    """The night of one room that finished at `finished_at`, whose seats count for the
+    `members` who were members then."""
+    numbers = counted(members, finished_at)
     seats = [
-        (s.seat, s.name, numbers.get(s.member_id) if s.member_id is not None else None)
+        (s.seat, s.name, numbers.get(s.member_id) if s.member_id is not None else None, s.bot)
         for s in tx.seats(room.id)
     ]
     return night_rules.derive(
@@ -73,9 +82,8 @@ def read(tx: CrewTx, crew_code: str) -> Record:
     """The crew's record, deriving the nights of rooms finished since last asked."""
     crew = crew_of(tx, crew_code)
     members = tx.members(crew.id)
-    numbers = {m.id: m.number for m in members}
     finished = tx.rooms_without_night(crew.id)
-    fresh = [(r.id, derive(tx, r, at, numbers)) for r, at in finished]
+    fresh = [(r.id, derive(tx, r, at, members)) for r, at in finished]
     stored = [night_rules.from_row(row) for row in tx.nights(crew.id)]
     return Record(crew, members, tx.seasons(crew.id), stored, fresh)
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 from app.crews.identity import ADMIN, admin, is_crew_code, name_taken, new_crew_code, no_crew
 from app.db.crews import CrewRow, CrewTx, NameTaken
 from app.games.base import JsonDict
+from app.rooms.checks import looks_like, name_key
 from app.rooms.codes import hash_token
 from app.rooms.errors import RoomError
+
+MEMBERS_MAX = 50  # current members of one crew (removed ones do not count)
 
 
 def crew_of(tx: CrewTx, code: str, *, lock: bool = False) -> CrewRow:
@@ -32,20 +35,23 @@ def _free_code(tx: CrewTx) -> str:
 def insert_crew(tx: CrewTx, name: str, player: str, token: str) -> str:
     """A new crew, its first season, and `player` as member 0 (the admin). Returns its code."""
     code = _free_code(tx)
-    tx.add_crew(code, name, ADMIN, player, hash_token(token))
+    tx.add_crew(code, name, ADMIN, player, name_key(player), hash_token(token))
     return code
 
 
 def add_member(tx: CrewTx, code: str, player: str, token: str) -> int:
-    """`player` joins the crew under the next number; a name already there is `name_taken`
-    (also when another instance adds it at the same moment)."""
+    """`player` joins the crew under the next number; a name that looks like a member's
+    (removed ones included: their nights keep their names) is `name_taken`, also when another
+    instance adds it at the same moment; a crew of `MEMBERS_MAX` is `crew_full`."""
     crew = crew_of(tx, code, lock=True)
     members = tx.members(crew.id)
-    if any(m.name_key == player.casefold() for m in members):
+    if looks_like(player, (m.name for m in members)):
         raise name_taken(player)
+    if sum(m.removed_at is None for m in members) >= MEMBERS_MAX:
+        raise RoomError("crew_full", f"a crew has at most {MEMBERS_MAX} members", 409)
     number = 1 + max(m.number for m in members)
     try:
-        tx.add_member(crew.id, number, player, hash_token(token))
+        tx.add_member(crew.id, number, player, name_key(player), hash_token(token))
     except NameTaken as exc:
         raise name_taken(player) from exc
     return number
@@ -57,8 +63,12 @@ def rename(tx: CrewTx, code: str, token: str | None, name: str) -> None:
     tx.set_crew_name(crew.id, name)
 
 
-def remove(tx: CrewTx, code: str, token: str | None, number: int) -> None:
-    """The admin removes a member: their token stops working; their nights still count."""
+def remove(tx: CrewTx, code: str, token: str | None, number: int) -> list[tuple[str, int, bool]]:
+    """The admin removes a member: their crew token stops working, and so do their seat
+    tokens in the crew's rooms (the seats stay, held by nobody); the nights they played
+    before still count, the rooms finished after do not count for them (app/crews/ledger.py).
+    Returns the (room code, seat, finished) of their seats, for the copies of those rooms to
+    be read again and their sockets to close."""
     crew = crew_of(tx, code, lock=True)
     members = tx.members(crew.id)
     admin(members, token)
@@ -68,6 +78,7 @@ def remove(tx: CrewTx, code: str, token: str | None, number: int) -> None:
     if member is None or member.removed_at is not None:
         raise RoomError("not_found", f"no member {number}", 404)
     tx.remove_member(member.id)
+    return tx.revoke_seats(member.id)
 
 
 def add_season(tx: CrewTx, code: str, token: str | None) -> JsonDict:

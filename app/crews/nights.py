@@ -37,13 +37,14 @@ def derive(
     mode: str,
     options: JsonDict,
     seed: int,
-    seats: Sequence[tuple[int, str, int | None]],
+    seats: Sequence[tuple[int, str, int | None, bool]],
     final: Any,
     finished_at: datetime,
 ) -> Night:
     """The night of a finished room. `seats` are (seat, name, member number or None);
     `options` are the engine's (without room-level ones); `final` the engine's last state.
-    Start money is the money of the room's first state (the seed's new state)."""
+    Start money is the money of the room's first state (the seed's new state). `seats` are
+    (seat, name, member number or None, whether a bot sits there)."""
     start = _money(game.public(game.new(mode, options, len(seats), seed)).public)
     public = game.public(final).public
     result = game.result(final)
@@ -59,7 +60,7 @@ def derive(
 
 
 def _seats(
-    seats: Sequence[tuple[int, str, int | None]],
+    seats: Sequence[tuple[int, str, int | None, bool]],
     start: list[int | None],
     end: list[int | None],
 ) -> tuple[NightSeat, ...]:
@@ -67,8 +68,8 @@ def _seats(
         return money[seat] if seat < len(money) else None
 
     return tuple(
-        NightSeat(seat, name, member, at(start, seat), at(end, seat))
-        for seat, name, member in seats
+        NightSeat(seat, name, member, at(start, seat), at(end, seat), bot)
+        for seat, name, member, bot in seats
     )
 
 
@@ -82,7 +83,14 @@ def to_row(night: Night, room_id: int, crew_id: int) -> dict[str, Any]:
         "mode": night.mode,
         "finished_at": night.finished_at,
         "seats": [
-            {"seat": s.seat, "name": s.name, "member": s.member, "start": s.start, "end": s.end}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "member": s.member,
+                "start": s.start,
+                "end": s.end,
+                "bot": s.bot,
+            }
             for s in night.seats
         ],
         "result": dict(night.result) if night.result is not None else None,
@@ -100,7 +108,9 @@ def from_row(row: Any) -> Night:
         mode=row.mode,
         finished_at=at if at.tzinfo else at.replace(tzinfo=UTC),
         seats=tuple(
-            NightSeat(s["seat"], s["name"], s.get("member"), s.get("start"), s.get("end"))
+            NightSeat(
+                s["seat"], s["name"], s.get("member"), s.get("start"), s.get("end"), s.get("bot")
+            )
             for s in row.seats
         ),
         result=row.result,

@@ -36,7 +36,7 @@ class Query:
 
 def season_number(seasons: Sequence[SeasonRow], query: Query) -> int:
     """The season asked for (the newest by default); an unknown one is `not_found`."""
-    number = query.season or seasons[-1].number
+    number = seasons[-1].number if query.season is None else query.season
     if not any(s.number == number for s in seasons):
         raise RoomError("not_found", f"no season {number}", 404)
     return number

@@ -9,6 +9,7 @@ from app.crews.members import crew_of
 from app.db.crews import CrewTx
 from app.db.rooms import RoomRow, SeatRow
 from app.games.base import JsonDict
+from app.rooms.codes import token_matches
 
 
 def creator(tx: CrewTx, crew_code: str, token: str | None) -> tuple[int, int, str]:
@@ -34,6 +35,20 @@ def crew_code_of(tx: CrewTx, room_code: str) -> tuple[bool, str | None]:
     if found is None:
         return False, None
     return True, found[1].code if found[1] is not None else None
+
+
+def crew_name_for(tx: CrewTx, room_code: str, token: str) -> str | None:
+    """The crew's name when `token` is the seat token of one of its current members in the
+    room; else None."""
+    found = tx.room_crew(room_code)
+    room, crew = found if found is not None else (None, None)
+    if room is None or crew is None:
+        return None
+    current = {m.id for m in tx.members(crew.id) if m.removed_at is None}
+    for seat in tx.seats(room.id):
+        if seat.member_id in current and token_matches(token, seat.token_hash):
+            return crew.name
+    return None
 
 
 def _seat(seat: SeatRow, numbers: dict[int, int]) -> JsonDict:

@@ -75,7 +75,15 @@ class CrewService:
         return crew_name
 
     async def remove(self, code: str, token: str | None, number: int) -> None:
-        await self._write(members.remove, code, token, number)
+        """The admin removes a member; their seat tokens are revoked. This instance reads
+        every room of theirs again; every instance closes their sockets in the rooms not
+        finished (and reads those again: a finished room's copy elsewhere may show its
+        rematch's code to the old token until it is read again)."""
+        revoked = await self._write(members.remove, code, token, number)
+        for room_code, seat, finished in revoked:
+            self.rooms.rooms.forget(room_code)
+            if not finished:
+                await self.rooms.publish("seats", room_code, 0, {"from_seat": seat})
 
     async def new_season(self, code: str, token: str | None) -> JsonDict:
         return await self._write(members.add_season, code, token)
@@ -112,6 +120,13 @@ class CrewService:
         if exists:
             self._remember(room_code, crew_code)
         return crew_code
+
+    async def crew_name_for(self, room_code: str, token: str | None) -> str | None:
+        """The name of the room's crew, for one of its current members' seat tokens in it;
+        None for anyone else (a room's crew is its members' business)."""
+        if token is None or await self.crew_of_room(room_code) is None:
+            return None
+        return await self._read(seating.crew_name_for, room_code, token)
 
     def _remember(self, room_code: str, crew_code: str | None) -> None:
         if len(self._crew_of_room) >= ROOMS_REMEMBERED:

@@ -1,6 +1,8 @@
 """The standings rules of PROTOCOL.md "Crews (1.1)", on finished nights; no database.
 
-A night counts for every seat that belongs to a member: `nights` +1; a member in
+A night counts only with at least `PEOPLE_MIN` people at the table (bots may fill the other
+seats; a night stored before seats said who was a bot, `bot` None, counts as before). It
+counts for every seat that belongs to a member: `nights` +1; a member in
 `result.winners` gets `wins` +1 and 3 points; a finished two-player match with no winner is a
 draw for both (`draws` +1, 1 point). `money` sums end minus start over betting rooms (a seat
 with money at both ends); `goals_for` / `goals_against` sum `score` from the member's side in
@@ -19,6 +21,7 @@ from typing import Any
 GOAL_GAMES = frozenset({"duel", "hattrick"})  # games whose score is two sides' goals
 WIN_POINTS = 3
 DRAW_POINTS = 1
+PEOPLE_MIN = 2  # people (not bots) at a table whose night counts: no piling up against bots
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,7 @@ class NightSeat:
     member: int | None  # the member's number in the crew; None for a bot or a guest
     start: int | None = None  # money at the start (betting rooms)
     end: int | None = None  # money at the end
+    bot: bool | None = False  # None: not known (a night stored before it was recorded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +84,15 @@ def tally(
     return rows
 
 
+def counts(night: Night) -> bool:
+    """Whether the night counts: enough people at the table."""
+    return sum(seat.bot is not True for seat in night.seats) >= PEOPLE_MIN
+
+
 def count(rows: dict[int, Row], night: Night, names: Mapping[int, str]) -> None:
-    """Add one night to the rows."""
+    """Add one night to the rows (nothing for a night that does not count)."""
+    if not counts(night):
+        return
     winners = set((night.result or {}).get("winners") or ())
     draw = not winners and len(night.seats) == 2
     goals = night.score if night.game in GOAL_GAMES and night.score else None

@@ -28,7 +28,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.db.models import Base, Room, utcnow
+from app.db.models import Base, Room, Seat, utcnow
 from app.db.rooms import RoomRow, SeatRow, Tx, _room_row
 
 
@@ -55,7 +55,9 @@ class CrewMember(Base):
     crew_id: Mapped[int] = mapped_column(ForeignKey("crew.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(24))
-    name_key: Mapped[str] = mapped_column(String(96))  # casefolded: names are unique that way
+    # How the name looks (its confusables skeleton, app/rooms/checks.py `name_key`; rows from
+    # before 2026-12-07 hold the casefolded name): names are unique that way.
+    name_key: Mapped[str] = mapped_column(String(96))
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     removed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -219,21 +221,25 @@ class CrewTx(Tx):
 
     # --- writes -------------------------------------------------------------------------
 
-    def add_crew(self, code: str, name: str, admin: int, player: str, token_hash: str) -> None:
+    def add_crew(
+        self, code: str, name: str, admin: int, player: str, name_key: str, token_hash: str
+    ) -> None:
         """A new crew, its first season (from the crew's creation) and its admin member."""
         crew = Crew(code=code, name=name)
         self.session.add(crew)
         self.session.flush()
         self.session.add(CrewSeason(crew_id=crew.id, number=1, started_at=crew.created_at))
-        self.add_member(crew.id, admin, player, token_hash)
+        self.add_member(crew.id, admin, player, name_key, token_hash)
 
-    def add_member(self, crew_id: int, number: int, name: str, token_hash: str) -> None:
+    def add_member(
+        self, crew_id: int, number: int, name: str, name_key: str, token_hash: str
+    ) -> None:
         """Raises `NameTaken` when the name or number was taken meanwhile (the unique keys)."""
         member = CrewMember(
             crew_id=crew_id,
             number=number,
             name=name,
-            name_key=name.casefold(),
+            name_key=name_key,
             token_hash=token_hash,
         )
         self.session.add(member)
@@ -248,6 +254,20 @@ class CrewTx(Tx):
     def remove_member(self, member_id: int) -> None:
         query = update(CrewMember).where(CrewMember.id == member_id)
         self.session.execute(query.values(removed_at=utcnow()))
+
+    def revoke_seats(self, member_id: int) -> list[tuple[str, int, bool]]:
+        """The member's seat tokens stop working in every room (the seats stay, held by
+        nobody); returns (room code, seat, whether the room is finished) of each."""
+        query = (
+            select(Room.code, Room.status, Seat.seat)
+            .join(Room, Room.id == Seat.room_id)
+            .where(Seat.member_id == member_id)
+        )
+        held = self.session.execute(query).all()
+        self.session.execute(
+            update(Seat).where(Seat.member_id == member_id).values(token_hash=None)
+        )
+        return [(code, seat, status == "finished") for code, status, seat in held]
 
     def add_season(self, crew_id: int, number: int) -> SeasonRow:
         """A season starting now."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -65,6 +66,9 @@ class Append:
     # The snapshot to store with it: (state, log, clock), or None to leave the stored one
     # behind (readers roll it forward from the action log).
     snapshot: tuple[dict[str, Any], list[Any], dict[str, Any]] | None
+    # When the move was decided (epoch s): the action row's time, so that an instance that
+    # reads the room times its clock as the one that made the move did (None: the commit's).
+    at: float | None = None
     done: asyncio.Future[None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -240,4 +244,5 @@ def _row(a: Append) -> dict[str, Any]:
         "cid": a.cid,
         "action": a.action,
         "note": a.note,
+        "created_at": None if a.at is None else datetime.fromtimestamp(a.at, UTC),
     }

@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, column, select, table
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import Session
@@ -37,6 +37,10 @@ __all__ = ["ActionRow", "Database", "RoomRow", "SeatRow", "SnapshotRow", "Tx", "
 
 log = logging.getLogger(__name__)
 _room_row = room_row  # app/db/crews.py's name for it
+
+# The crews' member table (app/db/crews.py, which builds on this module), as far as a guest's
+# name needs it.
+CREW_MEMBER = table("crew_member", column("crew_id"), column("name"), column("removed_at"))
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -86,6 +90,12 @@ class Tx:
 
     def seats(self, room_id: int) -> list[SeatRow]:
         return store.seats_of(self.conn, room_id)
+
+    def member_names(self, crew_id: int) -> list[str]:
+        """The names of a crew's current members (a guest may not sit under one)."""
+        member = CREW_MEMBER.c
+        query = select(member.name).where(member.crew_id == crew_id, member.removed_at.is_(None))
+        return list(self.conn.execute(query).scalars())
 
     def snapshot(self, room_id: int) -> SnapshotRow | None:
         stored = store.snapshot_of(self.conn, room_id)

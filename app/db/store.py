@@ -202,7 +202,9 @@ def append_actions(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[in
     statement = (
         postgresql.insert(Action).on_conflict_do_nothing().returning(Action.room_id, Action.seq)
     )
-    result = conn.execute(statement, [row | {"created_at": now} for row in rows])
+    result = conn.execute(
+        statement, [row | {"created_at": row.get("created_at") or now} for row in rows]
+    )
     return {(room_id, seq) for room_id, seq in result.all()}
 
 
@@ -296,9 +298,17 @@ class SqliteBatch:
     def append(self, db: Any, rows: list[dict[str, Any]], now: Any = None) -> set[tuple[int, int]]:
         """`append_actions` on the DB-API connection `db` (sqlite3, or SQLAlchemy's adapter
         of aiosqlite on an in-memory database); `now`: the batch's `stamp`, if made."""
-        json, now = self.json, now or self.stamp(utcnow())
+        json, stamp, now = self.json, self.stamp, now or self.stamp(utcnow())
         values = [
-            (r["room_id"], r["seq"], r["seat"], r["cid"], json(r["action"]), json(r["note"]), now)
+            (
+                r["room_id"],
+                r["seq"],
+                r["seat"],
+                r["cid"],
+                json(r["action"]),
+                json(r["note"]),
+                now if r.get("created_at") is None else stamp(r["created_at"]),
+            )
             for r in rows
         ]
         cursor = db.cursor()

@@ -165,6 +165,14 @@ class RoomCache:
         self._held.pop(code, None)
         self.seats_changed(code)
 
+    def forget_all(self) -> list[str]:
+        """Drop every copy (news may have been missed: read them again when next asked);
+        returns the codes of the rooms that were held."""
+        held = list(self._held)
+        for code in held:
+            self.forget(code)
+        return held
+
 
 def _restore(tx: Tx, snap: RoomSnapshot) -> None:
     """`snap` from the stored snapshot row: state, seq, log and clock."""

@@ -3,7 +3,11 @@ options every game has, and the room a code names."""
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from typing import Any
+
+from disarm import skeleton_key
 
 from app.db.rooms import RoomRow, SeatRow, Tx
 from app.games import registry
@@ -41,14 +45,76 @@ def game_options(options: JsonDict) -> JsonDict:
     return {k: v for k, v in options.items() if k != "turn_seconds"}
 
 
+# Characters that draw nothing: Unicode's Default_Ignorable_Code_Point (joiners, variation
+# selectors, the Hangul fillers, bidi marks, tags, ...) and the Braille blank, which is a
+# symbol by category. `str.isprintable` already refuses the format (Cf), control and
+# separator characters but lets these through.
+INVISIBLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+MARKS_IN_A_ROW = 3  # combining marks on one letter (Vietnamese needs two); more is a smear
+UNSEEN = frozenset({"Mn", "Me", "Zs"})  # categories that alone draw no letter
+
+
+def _invisible(char: str) -> bool:
+    point = ord(char)
+    return any(low <= point <= high for low, high in INVISIBLE)
+
+
 def clean_name(raw: object) -> str:
-    """1–24 printable characters after trimming (PROTOCOL.md)."""
+    """1–24 printable characters after NFC normalisation and trimming (PROTOCOL.md), none
+    of them invisible, with something to see, and not a smear of combining marks."""
     if not isinstance(raw, str):
         raise RoomError("bad_name", "name must be text")
-    name = raw.strip()
+    name = unicodedata.normalize("NFC", raw).strip()
     if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
         raise RoomError("bad_name", f"name must be 1–{NAME_MAX} printable characters")
+    if any(_invisible(c) for c in name):
+        raise RoomError("bad_name", "name must not hold invisible characters")
+    categories = [unicodedata.category(c) for c in name]
+    if all(cat in UNSEEN for cat in categories) or not skeleton_key(name):
+        raise RoomError("bad_name", "name must show something")
+    run = 0
+    for cat in categories:
+        run = run + 1 if cat in ("Mn", "Me") else 0
+        if run > MARKS_IN_A_ROW:
+            raise RoomError("bad_name", "name holds too many combining marks in a row")
     return name
+
+
+def name_keys(name: str) -> frozenset[str]:
+    """How a name looks: its confusables skeleton (Unicode TR39, through `disarm`), taken as
+    written and casefolded, so that "ALICE", "Аlice" (a Cyrillic А) and "Ａｌｉｃｅ" all
+    meet "Alice"."""
+    return frozenset({skeleton_key(name), skeleton_key(name.casefold())})
+
+
+def name_key(name: str) -> str:
+    """One stored key per name (a crew's members are unique by it)."""
+    return skeleton_key(name.casefold())[:96]
+
+
+def looks_like(name: str, others: Iterable[str]) -> bool:
+    """Whether `name` looks like one of `others` (case and lookalikes aside)."""
+    keys = name_keys(name)
+    return any(keys & name_keys(other) for other in others)
 
 
 def command(cid: object, action: object) -> None:

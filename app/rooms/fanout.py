@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from app.rooms.bots import Bots
-from app.rooms.broker import Message
+from app.rooms.broker import RESYNC, Message
 from app.rooms.cache import RoomCache
 from app.rooms.clock import Clock, SetAway
 from app.rooms.connection import Connection, Socket, Wire
@@ -69,7 +69,9 @@ class Fanout:
 
     async def on_message(self, message: Message) -> None:
         try:
-            if message.kind == "presence":
+            if message.kind == RESYNC:
+                await self._resync()
+            elif message.kind == "presence":
                 await self._presence(message)
             elif message.kind == "rematch":
                 await self._tell_rematch(message.room)
@@ -105,6 +107,14 @@ class Fanout:
             if latest is not None:
                 self.followups.odds.price(latest)
 
+    async def _resync(self) -> None:
+        """The broker may have missed news (a gap in its stream): every room held here is
+        read again, and every socket here is pushed its view of the room as it stands now
+        (even at the same seq: its phone may hold an older one)."""
+        self.rooms.forget_all()
+        for code in list(self.hub.rooms):
+            await self._refresh(code, force=True)
+
     async def _presence(self, message: Message) -> None:
         """Another instance told who is connected to it: the phones here hear of a change."""
         if message.origin == self.hub.instance or not self.hub.heard(message):
@@ -139,7 +149,10 @@ class Fanout:
         if snap.rematch_code is None:
             return
         url = f"/r/{snap.rematch_code}"
-        self.hub.send(code, {"type": "rematch", "code": snap.rematch_code, "url": url})
+        # Only to the seats (their tokens hold their seats there): a spectator's phone is no
+        # guest of the next room (`GET /api/rooms/{code}` shows the code to seats only too).
+        message = {"type": "rematch", "code": snap.rematch_code, "url": url}
+        self.hub.send(code, message, seated=True)
 
     # --- phones connecting ------------------------------------------------------------------
 

@@ -111,13 +111,15 @@ class Hub:
         if snap.state is None:  # a lobby change: seats came or went
             self.send_presence(snap)
 
-    def send(self, code: str, message: JsonDict) -> None:
-        """The same message to every socket of the room (encoded once for all)."""
+    def send(self, code: str, message: JsonDict, *, seated: bool = False) -> None:
+        """The same message to every socket of the room (encoded once for all); `seated`:
+        only to the sockets of its seats, not to spectators."""
         conns = self.rooms.get(code)
         if conns:
             encoded = orjson.dumps(message)
             for conn in conns:
-                conn.send(encoded)
+                if not seated or conn.seat is not None:
+                    conn.send(encoded)
 
     def _here(self, code: str) -> tuple[set[int], int]:
         """Seats and spectators connected to this instance."""

@@ -15,7 +15,7 @@ from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
 from app.rooms.codes import hash_token, new_code, new_seed, new_token, seed_hash
 from app.rooms.errors import RoomError
-from app.rooms.views import RoomSnapshot
+from app.rooms.views import RoomSnapshot, SeatInfo
 
 
 def since_now(to_act: frozenset[int]) -> JsonDict:
@@ -93,8 +93,7 @@ class Lobby:
         if not checks.has_bot(game):
             raise RoomError("no_bot", f"{game.id} has no bot yet", 409)
         seats = (await self.rooms.snapshot(code)).seats
-        number = 1 + sum(s.bot for s in seats)
-        return await self._add_seat(code, f"Bot {number}", bot=True, token=token)
+        return await self._add_seat(code, _bot_name(seats), bot=True, token=token)
 
     async def _add_seat(
         self, code: str, name: str, *, bot: bool, token: str | None, member_id: int | None = None
@@ -107,9 +106,10 @@ class Lobby:
             if member_id is not None and any(s.member_id == member_id for s in seats):
                 raise RoomError("already_seated", "this crew member already has a seat", 409)
             seat = _free_seat(room, seats)
+            seated = name if bot else _unlike(tx, room, seats, name, member_id)
             token_hash = None if bot else hash_token(token or "")
             tx.add_seat(
-                room.id, SeatRow(seat, name, bot, token_hash=token_hash, member_id=member_id)
+                room.id, SeatRow(seat, seated, bot, token_hash=token_hash, member_id=member_id)
             )
             return seat
 
@@ -177,6 +177,25 @@ class Lobby:
             snap = await self.db.write(begin)
         self.rooms.remember(snap)
         await self.publish("state", code, 0)
+
+
+def _unlike(tx: Tx, room: RoomRow, seats: list[SeatRow], name: str, member_id: int | None) -> str:
+    """`name` if it looks like no seat's name and, for a guest in a crew room, like no
+    member's of the crew; else `name_taken`."""
+    taken = [s.name for s in seats]
+    if member_id is None and room.crew_id is not None:
+        taken += tx.member_names(room.crew_id)
+    if checks.looks_like(name, taken):
+        raise RoomError("name_taken", f"someone here is already called {name!r}", 409)
+    return name
+
+
+def _bot_name(seats: list[SeatInfo]) -> str:
+    """ "Bot N" for the first N that looks like nobody's name at the table."""
+    number = 1 + sum(s.bot for s in seats)
+    while checks.looks_like(f"Bot {number}", [s.name for s in seats]):
+        number += 1
+    return f"Bot {number}"
 
 
 def _room_options(game_id: str, mode: str, options: JsonDict | None) -> JsonDict:

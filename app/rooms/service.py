@@ -58,15 +58,23 @@ class Command:
     action: JsonDict
     note: JsonDict | None  # the room's own event logged before the game's (a stand-in)
 
-    def append(self, snap: RoomSnapshot, step: Step) -> Append:
-        """The journal's row for `step`, with a snapshot every `SNAPSHOT_EVERY` and at the
-        end of the match."""
+    def append(self, snap: RoomSnapshot, step: Step, at: float) -> Append:
+        """The journal's row for `step` decided at `at`, with a snapshot every
+        `SNAPSHOT_EVERY` and at the end of the match."""
         finished = step.status == "finished"
         stored = None
         if step.seq % SNAPSHOT_EVERY == 0 or finished:
             stored = (snap.game.dump(step.state), step.log, step.clock())
         return Append(
-            snap.room_id, step.seq, self.seat, self.cid, self.action, self.note, finished, stored
+            snap.room_id,
+            step.seq,
+            self.seat,
+            self.cid,
+            self.action,
+            self.note,
+            finished,
+            stored,
+            at,
         )
 
     def move(self, at: float) -> JsonDict:
@@ -229,7 +237,9 @@ class RoomService:
         if snap is None or snap.state is None:
             snap = await self.snapshot(cmd.code)
         for _ in range(CONFLICTS_MAX):
-            now = time.time()
+            # The move's time, decided once: to the microsecond, as the action row keeps it,
+            # so every instance's clock (read or followed) gives the same deadlines.
+            now = round(time.time(), 6)
             step = await self._check(snap, cmd, now)
             if isinstance(step, int):
                 return step  # this cid was applied before: its seq
@@ -239,7 +249,7 @@ class RoomService:
             # The log holds the legal element itself (made directly: `replace` costs twice that).
             cmd = Command(cmd.code, cmd.seat, cmd.cid, step.action, cmd.note)
             try:
-                await self.db.append(cmd.append(snap, step))
+                await self.db.append(cmd.append(snap, step, now))
             except Conflict:
                 # This cid went in before (a re-send, perhaps at another instance), or another
                 # instance moved the room on first: answer that seq, or look again.

@@ -275,7 +275,8 @@ async def test_a_token_holds_its_seat_in_its_own_room_only(server: RunningServer
 
 async def test_rematch_keeps_seats_and_tells_the_sockets(server: RunningServer) -> None:
     code, tokens = await started_room(server, target=5)
-    watcher = await Socket.open(server.ws_url, code)
+    watcher = await Socket.open(server.ws_url, code, tokens[1])
+    spectator = await Socket.open(server.ws_url, code)
     await play_to_the_end(server, code, tokens)
     async with httpx.AsyncClient(base_url=server.url) as http:
         guest_try = await http.post(f"/api/rooms/{code}/rematch", headers=auth(tokens[1]))
@@ -290,6 +291,10 @@ async def test_rematch_keeps_seats_and_tells_the_sockets(server: RunningServer) 
         assert info["status"] == "playing" and [s["name"] for s in info["seats"]] == ["Anna", "P1"]
     told = await watcher.expect("rematch")
     assert told == {"type": "rematch", "code": new["code"], "url": f"/r/{new['code']}"}
+    # A spectator is told nothing of it (issue 37): its next message is a later one.
+    await spectator.send({"type": "ping"})
+    assert (await spectator.expect("pong"))["type"] == "pong"
+    assert all(m["type"] != "rematch" for m in spectator.inbox)
     guest = await Socket.open(server.ws_url, new["code"], tokens[1])
     assert (await guest.view_where(lambda v: True))["you"] == 1
 

@@ -160,11 +160,13 @@ async def test_a_crew_night_through_the_websocket_counts_for_its_members(
         crew = await new_crew(http, "Anna", "Bence", "Csaba")
         room = await crew_room(http, crew["code"], crew["tokens"][1])
         info = (await http.get(f"/api/rooms/{room['code']}")).json()
-        assert info["crew"] == crew["code"]
+        assert info["crew_name"] is None and crew["code"] not in str(info)  # to strangers
+        mine = (await http.get(f"/api/rooms/{room['code']}", headers=auth(room["token"]))).json()
+        assert mine["crew_name"] == "Thursday" and crew["code"] not in str(mine)
         changed = await http.patch(
             f"/api/rooms/{room['code']}/options", json={"target": 5}, headers=auth(room["token"])
         )
-        assert changed.status_code == 200 and changed.json()["crew"] == crew["code"]
+        assert changed.status_code == 200 and changed.json()["crew_name"] == "Thursday"
         assert info["seats"][0]["name"] == "Bence"  # seat 0 is the member, named as such
         listed = (await http.get(f"/api/crews/{crew['code']}")).json()["rooms"]
         assert [(r["code"], r["status"]) for r in listed] == [(room["code"], "lobby")]
@@ -199,23 +201,24 @@ async def test_a_crew_night_through_the_websocket_counts_for_its_members(
 
 async def test_a_duel_night_counts_goals_from_each_side(server: RunningServer) -> None:
     async with httpx.AsyncClient(base_url=server.url) as http:
-        crew = await new_crew(http, "Anna")
+        crew = await new_crew(http, "Anna", "Bence")
         room = await crew_room(http, crew["code"], crew["tokens"][0], "duel", "match")
-        await http.post(f"/api/rooms/{room['code']}/bots", headers=auth(room["token"]))
+        await member_joins(http, room["code"], crew["tokens"][1])
         await http.post(f"/api/rooms/{room['code']}/start", headers=auth(room["token"]))
         watcher = await Socket.open(server.ws_url, room["code"])
-        # The game's bot plays Anna's seat too (a whole Duel of first legal moves never ends).
-        away = await http.post(
-            f"/api/rooms/{room['code']}/seats/0/away",
-            json={"away": True},
-            headers=auth(room["token"]),
-        )
-        assert away.status_code == 200
+        # The game's bot plays both seats (a whole Duel of first legal moves never ends).
+        for seat in (0, 1):
+            away = await http.post(
+                f"/api/rooms/{room['code']}/seats/{seat}/away",
+                json={"away": True},
+                headers=auth(room["token"]),
+            )
+            assert away.status_code == 200
         await watcher.view_where(lambda v: v["status"] == "finished", timeout=60)
         replay = (await http.get(f"/api/rooms/{room['code']}/replay")).json()
         crew_now = (await http.get(f"/api/crews/{crew['code']}")).json()
     (night,) = crew_now["nights"]
-    (anna,) = crew_now["standings"]
+    anna = next(row for row in crew_now["standings"] if row["name"] == "Anna")
     score = night["score"]
     assert score == replay["result"]["score"]
     assert (anna["goals_for"], anna["goals_against"]) == (score[0], score[1])
@@ -235,7 +238,8 @@ async def test_a_rematch_stays_in_the_crew_with_its_members(server: RunningServe
         again = await http.post(f"/api/rooms/{room['code']}/rematch", headers=auth(room["token"]))
         assert again.status_code == 201
         second = again.json()["code"]
-        assert (await http.get(f"/api/rooms/{second}")).json()["crew"] == crew["code"]
+        seen = await http.get(f"/api/rooms/{second}", headers=auth(room["token"]))
+        assert seen.json()["crew_name"] == "Thursday"
         await play_to_the_end(server, second, [room["token"], bence])
         crew_now = (await http.get(f"/api/crews/{crew['code']}")).json()
     assert [n["code"] for n in crew_now["nights"]] == [second, room["code"]]

@@ -44,7 +44,7 @@ def test_a_bukmeker_night_counts_each_members_money_won_or_lost() -> None:
         mode="bukmeker",
         options=game.modes["bukmeker"].defaults(),
         seed=1,
-        seats=[(0, "Anna", 0), (1, "Bot 1", None), (2, "Csaba", 2)],
+        seats=[(0, "Anna", 0, False), (1, "Bot 1", None, True), (2, "Csaba", 2, False)],
         final=final,
         finished_at=AT,
     )
@@ -63,7 +63,7 @@ def test_a_duel_night_keeps_the_score_and_survives_its_cache_row() -> None:
         mode="match",
         options=game.modes["match"].defaults(),
         seed=3,
-        seats=[(0, "Anna", 0), (1, "Bence", 1)],
+        seats=[(0, "Anna", 0, False), (1, "Bence", 1, False)],
         final=final,
         finished_at=AT.replace(tzinfo=None),  # SQLite hands times back without their zone
     )

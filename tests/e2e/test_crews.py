@@ -95,8 +95,10 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
         await expect(open_room).to_have_text("Join as me", timeout=10_000)
         await open_room.click()
         await expect(bence).to_have_url(re.compile(f"/r/{room}$"))
-        info = await api(bence, "GET", f"/api/rooms/{room}")
-        assert info["body"]["crew"] == crew
+        held = json.loads(await bence.evaluate(f"localStorage.getItem('pitchside.seat.{room}')"))
+        info = await api(bence, "GET", f"/api/rooms/{room}", held["token"])
+        # The crew by name to a member's seat, never its code (issue 37).
+        assert info["body"]["crew_name"] == "Thursday" and crew not in json.dumps(info["body"])
         assert [s["name"] for s in info["body"]["seats"]] == ["Anna", "Bence"]
 
         # The host starts and hands both seats to the bot, which plays the Duel to the end.
@@ -139,6 +141,13 @@ async def test_a_crew_plays_a_duel_night_and_every_phone_sees_the_table_change(
             [crew, room],
         )
         assert "Thursday" in block and top in block
+        # The full-time screen finds the crew from the room's crew name and this phone's crews.
+        found = await bence.evaluate(
+            """async ([room]) => (await import("/static/js/crew.js")).crewOfRoom(room, "Thursday")""",
+            [room],
+        )
+        assert found == crew
+        await expect(bence.locator("#result-crew")).to_contain_text("Thursday", timeout=20_000)
     finally:
         for c in contexts:
             await c.close()

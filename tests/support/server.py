@@ -93,13 +93,17 @@ def start_server(
     those changed by `uvicorn_options`)."""
     port = free_port()
     config = Settings(
-        database_url=database_url,
-        host="127.0.0.1",
-        port=port,
-        bot_delay_ms=0,
-        odds_workers=0,  # a thread: the tiny test game exists only in this process
-        odds_sims=200,  # enough to exercise the path; the figures are checked elsewhere
-        **settings,  # type: ignore[arg-type]
+        **{
+            "database_url": database_url,
+            # What the app believes it listens on (its links and Origins); the server
+            # itself listens on 127.0.0.1 whatever this says.
+            "host": "127.0.0.1",
+            "port": port,
+            "bot_delay_ms": 0,
+            "odds_workers": 0,  # a thread: the tiny test game exists only in this process
+            "odds_sims": 200,  # enough to exercise the path; the figures are checked elsewhere
+            **settings,
+        }  # type: ignore[arg-type]
     )
     app = create_app(config)
     server = uvicorn.Server(

@@ -1,4 +1,4 @@
-"""The Football Duel turn switch (rules/duel.md "Turn switch and refill"): the refill, and both
+"""The Football Duel turn switch (docs/rules/duel.md "Turn switch and refill"): the refill, and both
 seats rearranging hand and chain at once."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from app.games.duel.state import CHAIN_SLOTS, FULL_SQUAD, Arrangement, Events, S
 
 
 def refill(side: Side) -> tuple[Side, int]:
-    """rules/duel.md "Turn switch and refill": draw until 11 held or the pile is empty.
+    """docs/rules/duel.md "Turn switch and refill": draw until 11 held or the pile is empty.
 
     Drawn cards fill empty chain slots (lowest first), then the hand; the chain must hold
     min(6, held), so hand cards move into empty slots when it is short. The owner can then
@@ -30,7 +30,7 @@ def refill(side: Side) -> tuple[Side, int]:
 
 
 def arrangement_actions(arrangement: Arrangement) -> list[Action]:
-    """rules/duel.md "Turn switch": swap a hand card with a chain card, or two chain slots."""
+    """docs/rules/duel.md "Turn switch": swap a hand card with a chain card, or two chain slots."""
     if arrangement.done:
         return []
     chain = arrangement.chain

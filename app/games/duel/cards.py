@@ -1,6 +1,6 @@
 """Football Duel cards: one deck per team, values 1-11, each card a unique id.
 
-rules/duel.md "Components": a team deck holds `copies` cards of each value 1-11. A card's id
+docs/rules/duel.md "Components": a team deck holds `copies` cards of each value 1-11. A card's id
 spells its team, value and copy (`A-07b` = team A, value 7, copy b); the id is only ever shown
 together with the face, so it leaks nothing.
 """
@@ -40,7 +40,7 @@ def deck(seat: int, copies: int) -> tuple[Card, ...]:
 def compare(attack: int, defence: int) -> int:
     """+1 when the attack value wins, 0 on a tie, -1 when the defence wins.
 
-    rules/duel.md "Duel": the higher value wins, equal values tie; 1 beats 11 either way round.
+    docs/rules/duel.md "Duel": the higher value wins, equal values tie; 1 beats 11 either way round.
     """
     if attack == defence:
         return 0

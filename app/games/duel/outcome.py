@@ -1,6 +1,6 @@
 """How a Football Duel match ends: coin tosses, full time and the result.
 
-rules/duel.md "End of a half, of the match"; the shoot-out's goals count in the result.
+docs/rules/duel.md "End of a half, of the match"; the shoot-out's goals count in the result.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def shootout_goals(state: State) -> list[int] | None:
 
 
 def result(state: State) -> DuelResult | None:
-    """rules/duel.md "End of a half, of the match": most goals; else the shoot-out; else a draw."""
+    """docs/rules/duel.md "End of a half, of the match": most goals; else the shoot-out; else a
+    draw."""
     if state.phase != Phase.OVER:
         return None
     goals = shootout_goals(state)

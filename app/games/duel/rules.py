@@ -2,7 +2,7 @@
 turn → legal actions → apply. The turn switch's arranging is in `arrange`, the penalty shoot-out
 in `shootout`, coin tosses, full time and the result in `outcome`.
 
-Every function cites its rule in `rules/duel.md`. `apply` is pure: it builds new frozen states
+Every function cites its rule in `docs/rules/duel.md`. `apply` is pure: it builds new frozen states
 and collects the public events of what happened in a local list.
 """
 
@@ -51,8 +51,8 @@ DEFENCE_WINS = "defence_wins"
 
 
 def new(options: Options, seed: int) -> tuple[State, Events]:
-    """rules/duel.md "Set-up" 4: a coin toss decides who has the ball in the first half; the
-    state before the first decision and the events of the set-up."""
+    """docs/rules/duel.md "Set-up (each half)" 4: a coin toss decides who has the ball in the
+    first half; the state before the first decision and the events of the set-up."""
     kick_off, rng = Rng(seed).randint(0, 1)
     state = State(options=options, rng=rng, phase=Phase.OVER, sides=(Side(), Side()))
     events: Events = []
@@ -60,7 +60,8 @@ def new(options: Options, seed: int) -> tuple[State, Events]:
 
 
 def _setup_half(state: State, half: int, ball: int, events: Events) -> State:
-    """rules/duel.md "Set-up (each half)" 1-3: shuffle, 6 face down as the chain, 5 in hand."""
+    """docs/rules/duel.md "Set-up (each half)" 1-3: shuffle, 6 face down as the chain, 5 in
+    hand (a later half from the whole deck reshuffled, "End of a half" [designed])."""
     rng = state.rng
     sides: list[Side] = []
     for seat in (0, 1):
@@ -92,7 +93,7 @@ def _setup_half(state: State, half: int, ball: int, events: Events) -> State:
 
 
 def _start_possession(state: State, events: Events) -> State:
-    """rules/duel.md "An attack": a possession starts with a free choice of slot.
+    """docs/rules/duel.md "An attack": a possession starts with a free choice of slot.
 
     Attack 4 generalised: with an empty hand the attack cannot start (throw-in); against an
     empty chain it earns a shot at once.
@@ -114,7 +115,7 @@ def _start_possession(state: State, events: Events) -> State:
 
 
 def allowed_slots(state: State) -> list[int]:
-    """rules/duel.md "An attack" 1 and 3: any occupied slot first, then the nearest ones."""
+    """docs/rules/duel.md "An attack" 1 and 3: any occupied slot first, then the nearest ones."""
     chain = state.sides[1 - state.ball].chain
     occupied = [i for i, card in enumerate(chain) if card is not None]
     last = state.last_slot
@@ -138,7 +139,7 @@ def _duel_text(attacker: int, attack: Card, defence: Card, slot: int, outcome: s
 
 
 def _challenge(state: State, card: Card, slot: int, events: Events) -> State:
-    """rules/duel.md "An attack" 1-3: both cards revealed, compared and set aside."""
+    """docs/rules/duel.md "An attack" 1-3: both cards revealed, compared and set aside."""
     seat = state.ball
     attack, defence = state.sides[seat], state.sides[1 - seat]
     defender = defence.chain[slot]
@@ -180,18 +181,25 @@ def _challenge(state: State, card: Card, slot: int, events: Events) -> State:
 
 
 def _continue_attack(state: State, events: Events) -> State:
-    """rules/duel.md "An attack" 3-4: the second win earns a shot; ties do not reset it."""
+    """docs/rules/duel.md "An attack" 3-4: the second win earns a shot; ties do not reset it.
+
+    An attack that must go on with an empty hand is a throw-in. One that must go on against
+    an empty chain is a throw-in when every challenge of the possession was a tie (the seed's
+    "all challenges tied"), and a shot when at least one was won.
+    """
     if state.wins >= SHOTS_TO_EARN:
         return _earn_shot(state, events)
     if not state.sides[state.ball].hand:
         return _throw_in(state, "no_attacker", events)
     if not state.sides[1 - state.ball].chain_cards:
+        if state.wins == 0:
+            return _throw_in(state, "all_tied", events)
         return _earn_shot(state, events)
     return replace(state, phase=Phase.CHALLENGE)
 
 
 def _throw_in(state: State, reason: str, events: Events) -> State:
-    """rules/duel.md "An attack" 4 and 5: the attack cannot go on; the ball changes team."""
+    """docs/rules/duel.md "An attack" 4 and 5: the attack cannot go on; the ball changes team."""
     to = 1 - state.ball
     events.append(
         {
@@ -205,7 +213,7 @@ def _throw_in(state: State, reason: str, events: Events) -> State:
 
 
 def _earn_shot(state: State, events: Events) -> State:
-    """rules/duel.md "An attack" 5: a shot against the goalkeeper.
+    """docs/rules/duel.md "An attack" 5: a shot against the goalkeeper.
 
     The keeper is the top of the defender's pile; with that pile empty the defender picks a
     chain card (designed further: from the hand when the chain is empty too, and an open goal
@@ -239,7 +247,7 @@ def _pick_goalkeeper(state: State, card: Card, events: Events) -> State:
 
 
 def _shoot(state: State, card: Card, events: Events) -> State:
-    """rules/duel.md "An attack" 5: attack wins = goal; defence wins or tie = save."""
+    """docs/rules/duel.md "An attack" 5: attack wins = goal; defence wins or tie = save."""
     seat = state.ball
     attack, defence = state.sides[seat], state.sides[1 - seat]
     keeper = state.keeper
@@ -283,7 +291,8 @@ def _shoot(state: State, card: Card, events: Events) -> State:
 
 
 def _change_ball(state: State, to: int, events: Events) -> State:
-    """rules/duel.md "Turn switch and refill" and "End of a half": refill, then arrange or end."""
+    """docs/rules/duel.md "Turn switch and refill" and "End of a half": refill, then arrange or
+    end."""
     sides: list[Side] = []
     for seat in (0, 1):
         side, drawn = refill(state.sides[seat])
@@ -304,7 +313,8 @@ def _change_ball(state: State, to: int, events: Events) -> State:
 
 
 def _end_half(state: State, events: Events) -> State:
-    """rules/duel.md "End of a half, of the match": halves, then extra time and/or a shoot-out."""
+    """docs/rules/duel.md "End of a half, of the match": halves, then extra time and/or a
+    shoot-out."""
     events.append(
         {
             "event": "half_ended",
@@ -314,7 +324,7 @@ def _end_half(state: State, events: Events) -> State:
         }
     )
     options = state.options
-    if state.half < options.halves:  # the other team starts the second half
+    if state.half < options.halves:  # "Set-up" 4 [designed]: the other team starts it
         return _setup_half(state, state.half + 1, 1 - state.kick_off, events)
     level = state.score[0] == state.score[1]
     if level and options.extra_time and state.half == options.halves:

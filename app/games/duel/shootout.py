@@ -1,4 +1,4 @@
-"""The Football Duel penalty shoot-out (rules/duel.md "Penalty shoot-out"): set-up, the
+"""The Football Duel penalty shoot-out (docs/rules/duel.md "Penalty shoot-out"): set-up, the
 ordered penalties and sudden death."""
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ SAVED = "saved"
 
 
 def setup_shootout(state: State, events: Events) -> State:
-    """rules/duel.md "Penalty shoot-out" 1: reshuffle, 5 goalkeepers and 7 takers each."""
+    """docs/rules/duel.md "Penalty shoot-out" 1: 5 goalkeepers and 7 takers each, from the whole
+    deck reshuffled [designed: the rulebook only has used cards wait for a shuffle "as
+    agreed"]."""
     rng = state.rng
     kickers: list[Kicker] = []
     for seat in (0, 1):
@@ -48,7 +50,7 @@ def setup_shootout(state: State, events: Events) -> State:
 
 
 def setup_actions(kicker: Kicker) -> list[Action]:
-    """rules/duel.md "Decisions": order goalkeepers stepwise, drop 2 of the 7 takers."""
+    """docs/rules/duel.md "Decisions": order goalkeepers stepwise, drop 2 of the 7 takers."""
     actions: list[Action] = []
     if len(kicker.pool) > 1:
         actions += [{"type": "order_keeper", "card": card} for card in kicker.pool]
@@ -111,7 +113,7 @@ def kick(
 
 
 def penalty(state: State, card: Card, events: Events) -> State:
-    """rules/duel.md "Penalty shoot-out" 3-4."""
+    """docs/rules/duel.md "Penalty shoot-out" 3-4."""
     assert state.shootout is not None
     seat = state.shooter
     kickers = state.shootout
@@ -127,7 +129,7 @@ def penalty(state: State, card: Card, events: Events) -> State:
 
 
 def _sudden_death(state: State, events: Events) -> State:
-    """rules/duel.md "Penalty shoot-out" 4 [designed]: still level, each team draws a keeper
+    """docs/rules/duel.md "Penalty shoot-out" 4 [designed]: still level, each team draws a keeper
     and a taker from the top of its pile, round by round, until one scores and the other does
     not. Designed further: should a pile run out first, a coin toss decides."""
     assert state.shootout is not None

@@ -10,6 +10,7 @@ from app.games.base import JsonDict
 from app.games.focifogadas import bets, match
 from app.games.focifogadas.cards import CARDS
 from app.games.focifogadas.drukker import judged, pays
+from app.games.focifogadas.nextevent import hand_next
 from app.games.focifogadas.state import DrukkerState
 
 
@@ -78,6 +79,8 @@ def _seat_private(
         "dealt": None if dealt is None else [bets.card(c).to_json() for c in dealt],
         "bets": [] if hand is None else _bets(hand, up, verdicts),
         "if_ended_now": _if_ended(money, hand, unpaid, verdicts),
+        # what the next goal, corner or booking would change (issue 36 §1)
+        "next": hand_next(hand, money, pays, verdicts) if hand and unpaid else None,
         "pair": None if pair is None else [CARDS[c].to_json() for c in pair],
         "drawn": None if drawn is None else [bets.card(c).to_json() for c in drawn],
     }

@@ -223,6 +223,16 @@ class Verdicts:
         self._status: dict[str, Status] = {}
         self._holds: dict[str, bool] = {}
 
+    @property
+    def record(self) -> MatchRecord:
+        """The record these verdicts judge."""
+        return self._record
+
+    @property
+    def live_half(self) -> int | None:
+        """The half in progress they judge with (None once over)."""
+        return self._half
+
     def status(self, card_id: str) -> Status:
         known = self._status.get(card_id)
         if known is None:

@@ -14,23 +14,37 @@ run of `match.simulate` on a board whose hidden cards were dealt afresh
 
 Bookmakers (Bukméker and live, §10.3–§10.5): `book_action` offers the event it believes least
 likely, sets a disc a little under the fair multiplier and stakes where it sees value. Its
-beliefs: the simulated game's p(BUK) in Bukméker (`odds.prior`), the live model on the
-entries so far in live mode (`odds.live_chance`). In a Bukméker match it plays the card whose
-simulated endings leave it the most money. In live mode it never scores (§11.1).
+beliefs follow the room's rules: in Bukméker the simulated game's p(BUK) for the room's
+`time_advances_per_half` (`bukmeker_chance`: the rulebook's table, `odds.prior`, for 6, the
+same simulation for another length); in live mode the live model on the entries so far and,
+when the room gives it, the clock (`odds.live_chance`). In a Bukméker match it plays the card
+whose simulated endings leave it the most money. In live mode it never scores (§11.1).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Final
 
 from app.games.base import Action, JsonDict, Rng, View
-from app.games.focifogadas import bets, book, bukmeker, drukker, live, match, settlement, views
+from app.games.focifogadas import (
+    bets,
+    book,
+    bukmeker,
+    drukker,
+    live,
+    match,
+    odds,
+    settlement,
+    views,
+)
 from app.games.focifogadas.cards import CARDS, CATALOGUE
 from app.games.focifogadas.drukker import current_record, live_half, pays
-from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
@@ -41,6 +55,8 @@ KEEP_SAMPLES: Final = 60
 ROLLOUTS: Final = 6  # Bukméker: simulated endings per card it may play
 HIGH: Final = 8  # the discs priced for exact results (§10.4 rationale)
 MARGIN: Final = 0.85  # the bookmaker's multiplier as a share of the fair one
+BELIEF_SIMS: Final = 6000  # simulated matches behind a Bukméker belief off the rulebook's table
+BELIEF_SEED: Final = 0
 
 
 def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
@@ -216,15 +232,39 @@ def _stake(public: JsonDict, legal: list[Action], rnd: random.Random, chance: Ch
 # --- Bukméker -----------------------------------------------------------------------------------
 
 
+def bukmeker_chance(time_steps: int) -> Chance:
+    """The Bukméker bot's belief in a room playing `time_steps` advances per half (§12.1).
+
+    With the rulebook's 6 it is the rulebook's p(BUK) table (`odds.prior`, §8.2/§8.3). With
+    another length it is the same experiment under the room's rules: whole matches of 12-card
+    decks (§10.1) played at random from the kick-off, nothing seen but the public deck list,
+    the kick-off tossed anew; simulated once per length with a fixed seed, so the bot stays
+    deterministic.
+    """
+    if time_steps == TIME_STEPS:
+        return prior
+    return _simulated_prior(time_steps).__getitem__
+
+
+@lru_cache(maxsize=4)
+def _simulated_prior(time_steps: int) -> Mapping[str, float]:
+    decks = tuple(deck[bukmeker.SET_ASIDE :] for deck in CATALOGUE.decks)  # sizes only
+    template = odds.kickoff_template(decks, bukmeker.SPEC.min_players, 0, False, time_steps)
+    ids = [*bets.LIGHT_IDS, *bets.DARK_IDS]
+    chances = odds.monte_carlo(template, odds.PUBLIC, ids, BELIEF_SIMS, BELIEF_SEED, toss=True)
+    return MappingProxyType(chances)
+
+
 def bukmeker_action(s: BukState, seat: int, rng: random.Random) -> Action | None:
-    """Peeks at random, bookmaking by p(BUK), match cards played toward its own money."""
+    """Peeks at random, bookmaking by p(BUK) of the room's match length, match cards played
+    toward its own money."""
     legal = bukmeker.legal_actions(s, seat)
     if not legal:
         return None
     if bukmeker.phase(s) == "peek":
         return rng.choice(legal)
     if s.match is None:
-        return book_action(views.bukmeker_view(s, seat), legal, rng)
+        return book_action(views.bukmeker_view(s, seat), legal, rng, bukmeker_chance(s.time_steps))
     if len(legal) == 1:
         return legal[0]
     return max(legal, key=lambda a: (_rollout_money(s, seat, str(a["card"]), rng), rng.random()))
@@ -271,24 +311,31 @@ def _resample(s: BukState, seat: int, rnd: random.Random) -> MatchState:
 # --- Live mode ---------------------------------------------------------------------------------
 
 
-def live_action(s: LiveState, seat: int, rng: random.Random) -> Action | None:
+def live_action(
+    s: LiveState, seat: int, rng: random.Random, clock: JsonDict | None = None
+) -> Action | None:
     """A bot drafts, sets discs and stakes, priced by the live model on the entries so far
-    (§8.2 live-mode caveat: not the simulated game's odds); it never scores (§11.1: the
-    table trusts a person)."""
+    and the room's `clock` ({"now", "event_at"}, as `Game.odds` gets it: the minutes gone
+    since the kick-off count; §8.2 live-mode caveat: not the simulated game's odds); it never
+    scores (§11.1: the table trusts a person)."""
     if s.book.phase == book.DONE or seat not in live.to_act(s):
         return None
-    chance = live_chance(live.record_of(s.entries), live.live_half(s), live.started(s))
+    half, started = live.live_half(s), live.started(s)
+    chance = live_chance(live.record_of(s.entries), half, started, clock)
     return book_action(views.live_view(s, seat), live.legal_actions(s, seat), rng, chance)
 
 
 # --- Any mode ---------------------------------------------------------------------------------
 
 
-def choose(state: FociState, seat: int, rng: random.Random) -> Action | None:
-    """The bot's action for `seat` in any mode (None: nothing to decide, or the live scorer)."""
+def choose(
+    state: FociState, seat: int, rng: random.Random, clock: JsonDict | None = None
+) -> Action | None:
+    """The bot's action for `seat` in any mode (None: nothing to decide, or the live scorer);
+    `clock` is the room's clock for live mode (`live_action`)."""
     s = state.inner
     if isinstance(s, DrukkerState):
         return drukker_action(s, seat, rng)
     if isinstance(s, BukState):
         return bukmeker_action(s, seat, rng)
-    return live_action(s, seat, rng)
+    return live_action(s, seat, rng, clock)

@@ -74,8 +74,12 @@ class Focifogadas:
     def load(self, data: JsonDict) -> FociState:
         return state_module.load(data)
 
-    def bot_action(self, state: FociState, seat: int, rng: random.Random) -> Action | None:
-        return bot.choose(state, seat, rng)
+    def bot_action(
+        self, state: FociState, seat: int, rng: random.Random, clock: JsonDict | None = None
+    ) -> Action | None:
+        """The bot of any mode; `clock` ({"now", "event_at"}, as `odds` gets it) lets a live
+        bookmaker asked after the kick-off price the minutes left (bot.live_action)."""
+        return bot.choose(state, seat, rng, clock)
 
     def handover(self, state: FociState, seat: int, to: int) -> Action | None:
         """`HandsOver`: live mode's scorer role to the person in seat `to` (§11.1)."""

@@ -357,11 +357,14 @@ def live_odds(
     }
 
 
-def live_chance(record: MatchRecord, half: int | None, started: bool) -> Chance:
+def live_chance(
+    record: MatchRecord, half: int | None, started: bool, clock: JsonDict | None = None
+) -> Chance:
     """The live model's chance of each card given the entries so far, for a bot: the public
-    odds `live_odds` shows with the clock at the start of the half in progress (the engine has
-    no clock; the bots bet before the kick-off, when no minute has gone)."""
-    _, left1, left2 = remaining_minutes(half or 2, started, {})
+    odds `live_odds` shows under the room's `clock` ({"now", "event_at"}, the context of
+    `Game.odds`). The engine has no clock: without one the half in progress is taken as just
+    begun (the bots bet before the kick-off, when no minute has gone)."""
+    _, left1, left2 = remaining_minutes(half or 2, started, clock or {})
 
     @lru_cache(maxsize=64)
     def chance(card_id: str) -> float:

@@ -22,6 +22,7 @@ from app.games.focifogadas.book import Book, Offer
 from app.games.focifogadas.cards import CARDS, SECTIONS
 from app.games.focifogadas.drukker import START_MONEY, judged
 from app.games.focifogadas.match import MatchState
+from app.games.focifogadas.nextevent import book_next
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
 
@@ -171,8 +172,11 @@ def drukker_view(s: DrukkerState, viewer: Viewer) -> View:
 # --- The bookmakers' table (Bukméker and live, §10) ------------------------------------------
 
 
-def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict:
-    """What the whole table sees: money, markers, offers with stakes and status (§7.6)."""
+def book_public(
+    b: Book, record: MatchRecord, live_half: int | None, running: bool = False
+) -> JsonDict:
+    """What the whole table sees: money, markers, offers with stakes and status (§7.6);
+    while the match is `running`, what the next event would change (`next`)."""
     revealing = None
     if b.phase == book.DISCS:
         seat = book.seat_order(b)[b.disc_turn]
@@ -205,6 +209,7 @@ def book_public(b: Book, record: MatchRecord, live_half: int | None) -> JsonDict
         "offers": [_offer_view(b, o, record, live_half) for o in b.offers],
         "stake_seat": b.stake_seat if b.phase == book.STAKES else None,
         "if_ended_now": list(after_money),
+        "next": book_next(b, record, live_half) if running and live_half is not None else None,
     }
 
 
@@ -253,7 +258,8 @@ def _settled_money(public: JsonDict, b: Book, record: MatchRecord) -> None:
 def bukmeker_public(s: BukState) -> JsonDict:
     p = bukmeker.phase(s)
     record = bukmeker.record(s)
-    public = book_public(s.book, record, bukmeker.live_half(s))
+    running = s.match is not None and p == "match"
+    public = book_public(s.book, record, bukmeker.live_half(s), running)
     if p == "over":
         _settled_money(public, s.book, record)
     public.update(
@@ -302,7 +308,8 @@ def bukmeker_view(s: BukState, viewer: Viewer) -> View:
 
 def live_public(s: LiveState) -> JsonDict:
     r = live.record_of(s.entries)
-    public = book_public(s.book, r, live.live_half(s))
+    running = live.phase(s) in ("first_half", "second_half")
+    public = book_public(s.book, r, live.live_half(s), running)
     if live.phase(s) == "over":
         _settled_money(public, s.book, r)
     public.update(

@@ -1,6 +1,7 @@
 // The invite: the crew's QR code (drawn by the server, /c/{code}/qr.svg), its code and link.
 
 import { h } from "../dom.js";
+import { shareLink, shownLink } from "../links.js";
 import { btn, copyText, toast } from "../shell.js";
 import { section } from "./parts.js";
 import { tr } from "./strings.js";
@@ -8,7 +9,7 @@ import { tr } from "./strings.js";
 export const INVITE_ID = "crew-invite";
 
 export function inviteSection(crew) {
-  const link = `${location.origin}/c/${crew.code}`;
+  const link = shareLink(`/c/${crew.code}`);
   const copy = async () => toast((await copyText(link)) ? tr("crew.copied") : link, "ok");
   return section(
     tr("crew.invite"),
@@ -21,7 +22,7 @@ export function inviteSection(crew) {
         "div",
         { class: "invite-side" },
         h("p", { class: "room-code" }, crew.code),
-        h("p", { class: "link muted" }, link.replace(/^https?:\/\//, "")),
+        h("p", { class: "link muted" }, shownLink(`/c/${crew.code}`)),
         btn(tr("crew.copy_link"), { class: "btn btn-small", onclick: copy }),
       ),
     ),

@@ -5,6 +5,7 @@
 // finishing. All its state lives in the `page` object of one visit.
 
 import { h } from "../dom.js";
+import { linksReady } from "../links.js";
 import * as i18n from "../i18n.js";
 import { bar, btn, games, main, toast } from "../shell.js";
 import * as actions from "./actions.js";
@@ -171,7 +172,7 @@ export function crewScreen(code) {
   bar.hidden = true;
   page.slots.head.replaceChildren(h("p", { class: "muted" }, i18n.t("ui.loading")));
   const onVisible = () => document.visibilityState === "visible" && page.refresh();
-  loadCrew()
+  Promise.all([loadCrew(), linksReady()])
     .then(() => games().catch(() => []))
     .then((list) => {
       page.list = list;

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { crewApi } from "./api.js";
-import { getMembership } from "./store.js";
+import { getMembership, myCrews } from "./store.js";
 import { loadCrew, tr } from "./strings.js";
 
 function moveMark(delta) {
@@ -101,4 +101,21 @@ export async function renderStandings(el, crewCode, { roomCode } = {}) {
       standingsTable(crew, { me: held?.member ?? null, compact: true }),
     ),
   );
+}
+
+/** The code of a crew room's crew, as far as this phone knows it (issue 37: a room's answer
+ * never shows a crew's code, only its name, to a member's seat): the phone's crews of that
+ * name first, then its others, the first whose open rooms or nights list the room; null. */
+export async function crewOfRoom(roomCode, crewName) {
+  const mine = myCrews();
+  const ordered = [...mine.filter((c) => c.crew === crewName), ...mine.filter((c) => c.crew !== crewName)];
+  for (const held of ordered) {
+    try {
+      const crew = await crewApi.get(held.code, { room: roomCode });
+      if ([...(crew.rooms || []), ...(crew.nights || [])].some((r) => r.code === roomCode)) return held.code;
+    } catch {
+      // a crew gone, or reads refused for a moment: the next one
+    }
+  }
+  return null;
 }

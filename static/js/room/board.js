@@ -7,6 +7,7 @@
 // document is no taller than the window.
 
 import { h } from "../dom.js";
+import { shownLink } from "../links.js";
 import { btn, t } from "../shell.js";
 
 export function isBoard() {
@@ -92,7 +93,7 @@ function watchFit() {
 export function drawAside(room) {
   const board = room.board;
   const code = room.code;
-  const join = `${location.host}/r/${code}`;
+  const join = shownLink(`/r/${code}`);
   const qr = board.qrHidden
     ? null
     : h("img", { class: "board-qr", src: `/r/${code}/qr.svg`, alt: t("ui.qr_alt", { code }), width: 260, height: 260 });
@@ -111,7 +112,7 @@ export function drawAside(room) {
     : h("section", { class: ["panel board-join", status === "playing" && "board-join-small"] }, h("p", { class: "eyebrow" }, t("ui.join_at")), h("p", { class: "board-code" }, code), qr, h("p", { class: "board-link" }, join), toggle);
   board.aside.replaceChildren(
     ...(invite ? [invite] : []),
-    ...(between && room.info?.crew ? [crewStandings(room)] : []),
+    ...(between && room.info?.crew_name ? [crewStandings(room)] : []),
   );
   board.aside.hidden = !board.aside.childElementCount;
   return board.aside;
@@ -120,7 +121,11 @@ export function drawAside(room) {
 function crewStandings(room) {
   const el = h("section", { class: "panel board-crew", id: "board-crew" }, h("h2", null, t("ui.crew_standings")));
   import("/static/js/crew.js")
-    .then((mod) => mod.renderStandings?.(el, room.info.crew, { roomCode: room.code }))
+    .then(async (mod) => {
+      const crew = await mod.crewOfRoom?.(room.code, room.info.crew_name); // a member's TV only
+      if (crew) await mod.renderStandings?.(el, crew, { roomCode: room.code });
+      else el.remove();
+    })
     .catch(() => el.remove());
   return el;
 }

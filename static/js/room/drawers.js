@@ -65,9 +65,16 @@ function rank(id) {
   return i < 0 ? ORDER.length - 1.5 : i;
 }
 
+// The dock stays one row (issue 36 §6: at most ~140 px with the bar at 390×844): up to 3
+// tabs; with more, the first 2 and "More · n", whose sheet switches between the rest.
+const MAX_TABS = 3;
+
 function drawTabs(drawers) {
+  const all = [...drawers.now.entries()];
+  const shown = all.length > MAX_TABS ? all.slice(0, MAX_TABS - 1) : all;
+  const rest = all.slice(shown.length);
   drawers.tabs.replaceChildren(
-    ...[...drawers.now.entries()].map(([id, d]) =>
+    ...shown.map(([id, d]) =>
       btn(d.label, { // the ▴ is the tab's own (CSS), so the label has the tab's whole width
         class: "btn btn-small bar-tab",
         "data-drawer": id,
@@ -76,8 +83,24 @@ function drawTabs(drawers) {
         onclick: () => openDrawer(drawers, id),
       }),
     ),
+    ...(rest.length
+      ? [btn(t("ui.more_drawers", { n: rest.length }), {
+          class: "btn btn-small bar-tab",
+          "data-drawer-more": "",
+          "aria-haspopup": "dialog",
+          "aria-expanded": "false",
+          onclick: () => openDrawer(drawers, rest[0][0]),
+        })]
+      : []),
   );
   drawers.tabs.hidden = drawers.now.size === 0;
+}
+
+/** Inside the sheet, when the dock folds drawers behind "More": a row to switch between all. */
+function switcher(drawers, id) {
+  if (drawers.now.size <= MAX_TABS) return null;
+  return h("div", { class: "drawer-switch", role: "group" }, [...drawers.now.entries()].map(([key, d]) =>
+    btn(d.label, { class: "btn btn-small", "aria-pressed": String(key === id), onclick: () => openDrawer(drawers, key) })));
 }
 
 export function openDrawer(drawers, id) {
@@ -94,7 +117,7 @@ function fill(drawers, id) {
   // the game's table.css is scoped under .table-<game>: so is what a drawer shows
   const el = h("div", { class: ["drawer-fill", `drawer-${id}`, id !== "log" && drawers.game && `table-${drawers.game}`] });
   const scroll = drawers.body.scrollTop;
-  drawers.body.replaceChildren(el);
+  drawers.body.replaceChildren(...[switcher(drawers, id), el].filter(Boolean));
   try {
     d.fill(el);
   } catch (err) {

@@ -1,5 +1,5 @@
-// ctx.flash(text, {kind}): a big transient announcement (GOAL!, "Full time") on every phone,
-// just under the sticky header for ~1.5 s. It lets taps through and never lies over the
+// ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone,
+// just under the sticky header for ~1.5 s (or `ms`). It lets taps through and never lies over the
 // action bar or the decision: where the decision sits right under the header, the flash
 // covers the header instead.
 
@@ -9,13 +9,13 @@ import { band } from "./decision.js";
 
 export const FLASH_MS = 1500;
 
-export function flash(room, text, { kind = "info" } = {}) {
+export function flash(room, text, { kind = "info", ms = FLASH_MS } = {}) {
   const box = $("flashes");
-  const item = h("div", { class: `flash flash-${kind}`, role: "status" }, String(text));
+  const item = h("div", { class: `flash flash-${kind}`, role: "status" }, text instanceof Node ? text : String(text));
   box.replaceChildren(item);
   place(item, room.table?.decision?.el);
   clearTimeout(room.flashTimer);
-  room.flashTimer = setTimeout(() => item.remove(), FLASH_MS);
+  room.flashTimer = setTimeout(() => item.remove(), ms);
   return item;
 }
 

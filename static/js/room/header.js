@@ -39,6 +39,8 @@ export function makeHeader(room) {
     seats: h("ul", { class: "seat-strip table-seats", id: "table-seats", "aria-label": t("ui.seats") }),
     money: h("span", { class: "head-money tabnum", id: "head-money" }),
     away: h("div", { class: "head-away", hidden: true }),
+    // the table's own always-visible line (header().story: Focifogadás's money story)
+    story: h("div", { class: "head-story", id: "head-story", hidden: true }),
     actors: new Set(), // seats that were to act in this phase (✓ once they are done)
     phase: null,
   };
@@ -54,8 +56,8 @@ export function makeHeader(room) {
     ),
     help,
   );
-  parts.who = h("div", { class: "head-who" }, parts.seats, parts.money);
-  parts.root = h("div", { class: "head-table" }, parts.score, parts.status, parts.who, parts.away);
+  parts.who = h("div", { class: "head-who", hidden: true }, parts.seats, parts.money);
+  parts.root = h("div", { class: "head-table" }, parts.score, parts.status, parts.who, parts.story, parts.away);
   return parts;
 }
 
@@ -111,6 +113,10 @@ export function updateHeader(room, view, ctx, module) {
   const money = view.you !== null && view.you !== undefined ? view.public?.players?.[view.you]?.money : undefined;
   parts.money.textContent = typeof money === "number" ? ctx.money(money) : "";
   parts.money.setAttribute("aria-label", typeof money === "number" ? t("ui.your_money", { money: ctx.money(money) }) : "");
+  showWho(parts);
+  const story = info.story instanceof Node ? info.story : null;
+  parts.story.replaceChildren(...(story ? [story] : []));
+  parts.story.hidden = !story;
   const mineAway = myseatAway(room);
   parts.away.hidden = !mineAway;
   parts.away.replaceChildren(...(mineAway ? [h("span", null, t("ui.bot_plays_you")), reclaimButton(room)] : []));
@@ -150,6 +156,13 @@ export function updateSeats(room, view, left, turnMs) {
   for (const s of waiting) if (Math.abs(left[s] - left[focus]) >= SAME_CLOCK_MS) own[s] = left[s];
   const playing = view.status === "playing";
   parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, own, turnMs)) : []));
+  showWho(parts);
+}
+
+/** The row of seats and my money takes no room while it has neither (set here, where they are
+ * filled: WebKit does not re-evaluate a `:has(:empty)` rule when children arrive). */
+function showWho(parts) {
+  parts.who.hidden = !parts.seats.hasChildNodes() && !parts.money.hasChildNodes();
 }
 
 function seatChip(s, view, toAct, actors, away, left, turnMs) {

@@ -3,6 +3,7 @@
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
+import { shareLink, shownLink } from "../links.js";
 import { howLink } from "./join.js";
 import { bar, btn, copyText, errorText, humanize, main, navigate, optionsText, range, setTop, t, toast } from "../shell.js";
 
@@ -13,7 +14,7 @@ export function renderLobby(room, ops) {
   const you = room.view.you;
   const spec = room.spec?.mode;
   const max = maxSeats();
-  const link = `${location.origin}/r/${code}`;
+  const link = shareLink(`/r/${code}`); // a phone can open it, even from a loopback page
   setTop(t("ui.room_code_top", { code }));
   const seatRows = [];
   for (let i = 0; i < max; i += 1) {
@@ -87,7 +88,7 @@ export function renderLobby(room, ops) {
         "div",
         { class: "invite-side" },
         h("p", { class: "room-code", "aria-label": t("ui.room_code") }, code),
-        h("p", { class: "link muted" }, link.replace(/^https?:\/\//, "")),
+        h("p", { class: "link muted" }, shownLink(`/r/${code}`)),
         h(
           "div",
           { class: "row" },
@@ -155,18 +156,20 @@ export function renderLobby(room, ops) {
   }
 }
 
-/** A crew room names its crew (a link to the crew page); the name is fetched once. */
+/** A crew room names its crew (to a member's seat, which alone is told its name), with a link
+ * to the crew page when this phone holds the crew's token; looked up once. */
 function crewLine(room) {
-  const code = room.info?.crew;
-  if (!code) return null;
+  const name = room.info?.crew_name;
+  if (!name) return null;
   const line = h("p", { class: "lobby-crew", id: "lobby-crew" });
-  const fill = (crew) => line.replaceChildren(h("a", { href: crew.href, onclick: (e) => (e.preventDefault(), navigate(crew.href)) }, crew.text));
-  if (room.crewLine?.code === code) fill(room.crewLine);
+  const fill = ({ text, href }) =>
+    line.replaceChildren(href ? h("a", { href, onclick: (e) => (e.preventDefault(), navigate(href)) }, text) : h("strong", null, text));
+  if (room.crewLine?.name === name) fill(room.crewLine);
   else {
     import("/static/js/crew.js")
-      .then((mod) => mod.crewLine(code))
+      .then((mod) => mod.crewLine(room.code, name))
       .then((crew) => {
-        room.crewLine = { ...crew, code };
+        room.crewLine = { ...crew, name };
         fill(room.crewLine);
       })
       .catch(() => line.remove());

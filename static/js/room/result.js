@@ -109,11 +109,15 @@ function extra(view, ctx, module) {
 
 /** A crew room's standings, from the crews' module (a missing module changes nothing). */
 function crewSlot(room) {
-  const crew = room.info?.crew;
-  if (!crew) return null;
+  const name = room.info?.crew_name; // shown to a member's seat only, never the crew's code
+  if (!name) return null;
   const el = h("div", { class: "result-crew", id: "result-crew" });
   import("/static/js/crew.js")
-    .then((mod) => mod.renderStandings?.(el, crew, { roomCode: room.code }))
+    .then(async (mod) => {
+      const crew = await mod.crewOfRoom?.(room.code, name);
+      if (crew) await mod.renderStandings?.(el, crew, { roomCode: room.code });
+      else el.remove();
+    })
     .catch(() => el.remove());
   return el;
 }
@@ -132,6 +136,14 @@ function fairShuffle(room) {
     })
     .catch(() => {});
   return line;
+}
+
+/** "New game": Home, or for a crew night the crew's own "New night". */
+async function newGame(room) {
+  const name = room.info?.crew_name;
+  let to = "/";
+  if (name) to = await import("/static/js/crew.js").then((mod) => mod.crewNewNight(room.code, name)).catch(() => "/");
+  navigate(to);
 }
 
 function buttons(room) {
@@ -166,7 +178,7 @@ function buttons(room) {
       { class: "row" },
       btn(t("ui.replay"), { onclick: () => navigate(`/r/${room.code}/replay`) }),
       // a crew night's next game is the crew's too: its page's "New night"
-      btn(t("ui.new_game"), { id: "new-game", onclick: () => navigate(room.info?.crew ? `/c/${room.info.crew}#crew-new` : "/") }),
+      btn(t("ui.new_game"), { id: "new-game", onclick: () => newGame(room) }),
     ),
     btn(`${t("ui.see_table")} ▾`, { class: "btn btn-wide btn-quiet", id: "see-table", onclick: () => room.ops.setTakeover(false) }),
   );

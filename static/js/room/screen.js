@@ -8,6 +8,7 @@
 import { api, getSeat, saveSeat } from "../api.js";
 import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
+import { linksReady } from "../links.js";
 import { RoomSocket } from "../socket.js";
 import { buzz, errorText, eventText, loadOptionLabels, main, modeSpec, navigate, setTop, t, toast } from "../shell.js";
 import { awayRows } from "./away.js";
@@ -84,6 +85,7 @@ function leave(room) {
 }
 
 async function load(room) {
+  const links = linksReady();
   try {
     room.info = await api.room(room.code);
   } catch (err) {
@@ -102,6 +104,7 @@ async function load(room) {
   room.spec = await modeSpec(room.info.game, room.info.mode);
   await i18n.loadGame(room.info.game);
   room.optionLabels = await loadOptionLabels(room.info.game);
+  await links; // the lobby's link and the big screen's name an address phones can open
   if (room.left) return;
   if (room.seat || room.board) connect(room); // the big screen watches at once: nobody taps a TV
   else joinPanel(room);

@@ -1,4 +1,4 @@
-"""One test per rule of rules/duel.md: a literal state in, the state and events out."""
+"""One test per rule of docs/rules/duel.md: a literal state in, the state and events out."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from app.games.duel import GAME
 from app.games.duel.arrange import refill
 from app.games.duel.cards import compare, deck, value_of
 from app.games.duel.rules import apply, legal_actions, to_act
-from app.games.duel.state import Counts, Kicker, Options, Phase, State
+from app.games.duel.state import Counts, Kicker, Options, Phase, Side, State
 from tests.engines.duel.helpers import Team, make, side, values
 
 FULL_PILE = [5] * 3 + [6] * 3 + [7] * 3  # enough for any refill in these tests
@@ -181,6 +181,60 @@ def test_an_attack_against_an_empty_chain_earns_a_shot() -> None:
     state, events = challenge(state, 9, 1)
     assert state.wins == 1 and state.phase == Phase.SHOT
     assert kinds(events) == ["duel", "shot_earned"]
+
+
+def test_all_challenges_tied_and_the_chain_used_up_is_a_throw_in() -> None:
+    # "An attack" 4 (seed): every challenge of the possession tied, nothing left to challenge
+    state = make(
+        side(0, hand=[6, 4, 9], pile=FULL_PILE * 2),
+        side(1, chain=[6, 4, None, None, None, None], pile=FULL_PILE * 2),
+    )
+    state, _ = challenge(state, 6, 1)
+    state, events = challenge(state, 4, 2)
+    assert events[0]["outcome"] == "tie" and "shot_earned" not in kinds(events)
+    assert events[1] == {
+        "event": "throw_in",
+        "seat": 1,
+        "reason": "all_tied",
+        "text": "Throw-in: the ball goes to P2",
+    }
+    assert state.ball == 1 and state.phase == Phase.ARRANGE and state.score == (0, 0)
+
+
+def test_a_won_duel_then_a_tie_that_uses_up_the_chain_earns_a_shot() -> None:
+    # "An attack" 4 (designed): one won challenge is enough once the chain is empty
+    state = make(side(0, hand=[9, 4, 8]), side(1, chain=[5, 4, None, None, None, None], pile=[9]))
+    state, _ = challenge(state, 9, 1)
+    state, events = challenge(state, 4, 2)
+    assert events[0]["outcome"] == "tie" and state.wins == 1
+    assert kinds(events) == ["duel", "shot_earned"] and state.phase == Phase.SHOT
+
+
+def _after_arranging(attacker: Side, defender: Side) -> tuple[State, list[dict]]:
+    """Both say done after a turn switch: the possession of seat 0 starts."""
+    state = make(attacker, defender, phase=Phase.ARRANGE)
+    state, _ = apply(state, 1, {"type": "done"})
+    return apply(state, 0, {"type": "done"})
+
+
+def test_a_possession_that_starts_with_an_empty_hand_is_a_throw_in() -> None:
+    # a short squad (6 cards or fewer) sits all in the chain: nothing to attack with
+    state, events = _after_arranging(
+        side(0, chain=[7, 7, 7, 7, 7, 7]),
+        side(1, hand=[5] * 5, chain=[5] * 6, pile=FULL_PILE),
+    )
+    assert kinds(events)[1:3] == ["throw_in", "refilled"]
+    assert events[1]["seat"] == 1 and events[1]["reason"] == "no_attacker"
+    assert state.ball == 1 and state.phase == Phase.ARRANGE and state.possessions == 2
+
+
+def test_a_possession_that_starts_against_an_empty_chain_earns_a_shot_at_an_empty_goal() -> None:
+    # the defender holds no card at all: the attack shoots at once, and any attacker scores
+    state, events = _after_arranging(side(0, hand=[2] * 5, chain=[5] * 6, pile=FULL_PILE), side(1))
+    assert kinds(events)[1:] == ["shot_earned"]
+    assert state.phase == Phase.SHOT and to_act(state) == frozenset({0})
+    state, events = apply(state, 0, {"type": "shoot", "card": "A-02a"})
+    assert events[0]["keeper_card"] is None and state.score == (1, 0)
 
 
 # --- Shots ---------------------------------------------------------------------------------------

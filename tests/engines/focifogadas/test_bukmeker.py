@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
-from app.games.focifogadas import book, bot, bukmeker, match, settlement, views
+from app.games.focifogadas import bets, book, bot, bukmeker, match, odds, settlement, views
 from app.games.focifogadas.bukmeker import BukState
-from app.games.focifogadas.cards import CARDS
+from app.games.focifogadas.cards import CARDS, CATALOGUE
 from app.games.focifogadas.game import GAME
 from tests.support import golden
 from tests.support.golden import REPLAYS
@@ -118,6 +118,45 @@ def test_bot_prices_exact_results_high_and_offers_unlikely_events() -> None:
             assert offer.disc >= 8  # 9 offers, 9 discs of ×8 or more
     mine = [o.card for o in s.book.offers]
     assert sum(c.startswith("D") for c in mine) >= 3
+
+
+def _disc_for(card: str, advances: int) -> tuple[int, float]:
+    """The disc the bot sets on `card` as the first pick revealed in a room playing `advances`
+    time advances per half, and the chance of `card` the table shows meanwhile."""
+    s = bukmeker.new({"time_advances_per_half": advances}, 3, 4)
+    s = drive(s, book.DISCS, random.Random(4))
+    seat = book.seat_order(s.book)[s.book.disc_turn]
+    picks = tuple(card if i == seat else p for i, p in enumerate(s.book.picks))
+    s = replace(s, book=replace(s.book, picks=picks))
+    shown = bukmeker.price(s, None, {"seed": 1, "sims": 4000})
+    assert shown is not None
+    action = bot.bukmeker_action(s, seat, random.Random(0))
+    assert action is not None and action["type"] == "disc"
+    return int(action["value"]), float(shown["cards"][card]["p"])
+
+
+def _nearest_disc(p: float) -> int:
+    return min(book.DISC_VALUES, key=lambda m: (abs(m - bot.MARGIN / p), m))
+
+
+def test_the_bot_prices_a_five_advance_room_by_that_room_s_chances() -> None:
+    # L22 holds in 17 % of 6-advance matches (a ×5 disc), in about 10 % of 5-advance ones
+    disc, shown = _disc_for("L22", 5)
+    assert shown < 0.12 and _nearest_disc(shown) == 8 != _nearest_disc(odds.PRIOR["L22"])
+    assert disc == _nearest_disc(shown)
+    disc, shown = _disc_for("L22", 6)
+    assert disc == _nearest_disc(odds.PRIOR["L22"]) == _nearest_disc(shown) == 5
+
+
+def test_the_bot_s_belief_follows_the_match_length_of_its_room() -> None:
+    assert bot.bukmeker_chance(6) is odds.prior  # the rulebook's table (§8.2/§8.3)
+    five = bot.bukmeker_chance(5)
+    decks = tuple(deck[bukmeker.SET_ASIDE :] for deck in CATALOGUE.decks)
+    template = odds.kickoff_template(decks, 3, 0, False, 5)
+    ids = [*bets.LIGHT_IDS, *bets.DARK_IDS]
+    fresh = odds.monte_carlo(template, odds.PUBLIC, ids, 3000, 99, toss=True)
+    assert max(abs(five(c) - fresh[c]) for c in ids) < 0.04  # sampling error only
+    assert max(abs(five(c) - odds.prior(c)) for c in ids) > 0.08  # e.g. L23 0.43 → 0.53
 
 
 def _hidden_reshuffled(s: BukState, seat: int) -> BukState:

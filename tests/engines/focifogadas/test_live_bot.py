@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from app.games.base import Action
 from app.games.base import view as view_of
 from app.games.focifogadas import bets, live, odds
@@ -111,6 +113,31 @@ def test_the_bots_chance_follows_the_entries_and_the_half() -> None:
     assert second("L27") > 5 * before("L27")
 
 
+KICKED_OFF_AT = 1_000_000.0  # epoch seconds of the kick-off's commit
+
+
+@pytest.mark.parametrize(
+    ("half", "minutes", "event_at"),
+    [
+        (1, 30.0, {"half_started": KICKED_OFF_AT}),  # 30 minutes into the 1st half
+        (2, 80.0, {"half_started": KICKED_OFF_AT, "half_ended": KICKED_OFF_AT + 47 * 60}),
+    ],
+)
+def test_asked_after_kick_off_the_bot_believes_the_odds_of_the_room_s_clock(
+    half: int, minutes: float, event_at: dict[str, float]
+) -> None:
+    record = MatchRecord(h1=1)
+    clock = {"now": KICKED_OFF_AT + minutes * 60, "event_at": event_at}
+    chance = odds.live_chance(record, half, True, clock)
+    shown = odds.live_odds(record, half, True, ALL_CARDS, clock)
+    assert shown["elapsed"] > 15  # minutes gone in the half in progress
+    assert all(chance(c) == shown["cards"][c]["p"] for c in ALL_CARDS)
+    # Without the clock it would price a half that has only just begun.
+    unclocked = odds.live_chance(record, half, True)
+    assert chance("L27") > 2 * unclocked("L27")  # "no yellow": fewer minutes left for one
+
+
+# --- Its book tracks the live model's fair odds -----------------------------------------------
 # --- Its book tracks the live model's fair odds -----------------------------------------------
 
 

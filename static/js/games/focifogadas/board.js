@@ -3,6 +3,7 @@
 // stakes on the right, "if it ended now" along the bottom. Public data only: a spectator's view
 // has no private part.
 
+import { shownLink } from "/static/js/links.js";
 import { renderSettlement } from "./settle.js";
 
 const SETTLEMENT_STEP_MS = 2000; // UX §3.5: the big screen steps every 2 s
@@ -19,7 +20,7 @@ function head(view, ctx, ui) {
     ? h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${score[0]}:${score[1]}`), h("span", { class: "ff-away" }, teams.away))
     : ui.scoreLine(view, ctx, true);
   return h("div", { class: "ff-head" }, line,
-    h("span", { class: "ff-meta" }, t("focifogadas.ui.join", { url: `${location.host}/r/${code}`, code })));
+    h("span", { class: "ff-meta" }, t("focifogadas.ui.join", { url: shownLink(`/r/${code}`), code })));
 }
 
 function stage(view, ctx, ui) {

@@ -7,7 +7,7 @@
 import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
-import { button } from "./parts.js";
+import { button, sureButton, tvMinute } from "./parts.js";
 
 // rules/focifogadas.md §10.5: what a marker stands for, from the view.
 const marker = (view) => view.public.marker_value;
@@ -65,7 +65,10 @@ function oddsWords(view, id, ctx) {
   const est = view.private?.odds?.cards?.[id] ?? view.public?.odds?.cards?.[id];
   if (!est) return "";
   const nf = (n, d) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: d }).format(n);
-  return ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: est.fair == null ? "–" : nf(est.fair, 1) });
+  const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
+  const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: tvMinute(odds) })} ` : "";
+  if (est.fair == null || est.fair <= 1) return `${tv}≈${nf(100 * est.p, 0)}%`;
+  return `${tv}${ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: nf(est.fair, 1) })}`;
 }
 
 function draftPanel(view, ctx, ui, rerender, st) {
@@ -101,8 +104,16 @@ function discsPanel(view, ctx, ui, rerender, st) {
   const sel = pick(st, key);
   const action = discs.find((a) => a.value === sel) || null;
   if (discs.length) {
-    const note = action && rev ? say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }) : oddsWords(view, rev?.card.id, ctx);
-    barWith(ctx, note, button(ctx, action ? say(ctx, "disc", { value: sel }) : say(ctx, "pick_disc"), action, true));
+    const note = action && rev ? null : oddsWords(view, rev?.card.id, ctx); // the sheet says what it pays
+    // a disc is money: its sheet says what it costs if the card comes true (issue 36 §4)
+    const sheet = action && rev ? {
+      title: say(ctx, "sure_disc", { m: sel, card: rev.card.id }),
+      lines: [say(ctx, "disc_pays", { card: rev.card.id, pay: ctx.money(marker(view) * sel), m: sel }), oddsWords(view, rev.card.id, ctx)],
+      ok: say(ctx, "disc", { value: sel }),
+    } : null;
+    barWith(ctx, note, action && sheet
+      ? sureButton(ctx, say(ctx, "disc", { value: sel }), action, sheet)
+      : button(ctx, say(ctx, "pick_disc"), null, true));
   }
   return h("section", { class: "ff-panel" },
     h("h3", null, rev ? say(ctx, "disc_for", { name: seatName(ctx, rev.seat), card: rev.card.id }) : say(ctx, "discs_wait")),
@@ -112,7 +123,7 @@ function discsPanel(view, ctx, ui, rerender, st) {
       disabled: ctx.busy || !discs.some((a) => a.value === d.value),
       "aria-label": `×${d.value}, ${d.left} ${say(ctx, "left")}`,
       onclick: () => choose(st, key, d.value, rerender),
-    }, h("strong", null, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–")))));
+    }, h("strong", { class: "fig", "data-fig": String(d.value) }, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–")))));
 }
 
 /** One offer as a row: id, text, disc, status, odds, who staked, and a note for this seat. */
@@ -122,7 +133,7 @@ function offerRow(view, ctx, ui, o, extra = null, onclick = null, pressed = fals
   const body = [
     h("span", { class: `hd ${o.card.kind}` }, o.card.id),
     h("span", { class: "tx" }, text(o.card.text, ctx)),
-    h("span", { class: "m" }, say(ctx, "multiplier", { m: o.multiplier })),
+    h("span", { class: "m fig", "data-fig": String(o.multiplier) }, say(ctx, "multiplier", { m: o.multiplier })),
     h("span", { class: "st" }, ui.statusBadge(o.status, ctx), ui.oddsChip(view, o.card.id, ctx), h("span", null, chips || "–"), extra),
   ];
   if (!onclick) return h("div", { class: "ff-offer" }, body);
@@ -140,9 +151,17 @@ function stakesPanel(view, ctx, ui, rerender, st) {
   const open = pub.offers.filter((o) => stakes.some((a) => a.card === o.card.id));
   const offer = open.find((o) => o.card.id === sel);
   if (offer) {
-    barWith(ctx, say(ctx, "slip", { card: offer.card.id, m: offer.multiplier, name: seatName(ctx, offer.bookmaker) }),
-      ...stakes.filter((a) => a.card === offer.card.id).map((a) => button(ctx,
-        say(ctx, "stake", { n: a.n, pay: ctx.money(marker(view) * a.n), win: ctx.money(marker(view) * a.n * offer.multiplier) }), a, true)));
+    barWith(ctx, null,
+      ...stakes.filter((a) => a.card === offer.card.id).map((a) => {
+        const pay = ctx.money(marker(view) * a.n);
+        const win = ctx.money(marker(view) * a.n * offer.multiplier);
+        return sureButton(ctx, say(ctx, "stake_btn", { n: a.n, pay, win }), a, {
+          title: say(ctx, "sure_stake", { n: a.n, card: offer.card.id, m: offer.multiplier }),
+          lines: [say(ctx, "sure_stake_pay", { pay, name: seatName(ctx, offer.bookmaker) }), say(ctx, "sure_stake_win", { win, card: offer.card.id }),
+            oddsWords(view, offer.card.id, ctx)],
+          ok: say(ctx, "sure_stake_ok", { pay }),
+        });
+      }));
   } else {
     barWith(ctx, say(ctx, "tap_card"));
   }
@@ -183,25 +202,43 @@ const mine = (view) => (view.public.offers || []).filter((o) => o.bookmaker === 
 const myStakes = (view) => (view.public.offers || []).filter((o) => o.stakes[view.you] > 0);
 
 /** My book: my offers, what each has brought in and what I pay if it happens. */
-function fillBook(view, ctx, ui) {
-  return (el) => el.replaceChildren(pnl(view, ctx) || "", ...mine(view).map((o) => {
+function fillBook(view, ctx, ui, withPnl = true) {
+  return (el) => el.replaceChildren((withPnl && pnl(view, ctx)) || "", ...mine(view).map((o) => {
     const staked = o.stakes.reduce((a, b) => a + b, 0);
     return offerRow(view, ctx, ui, o, h2(ctx, staked
-      ? say(ctx, o.status === "won" ? "book_paid" : "book_pays", { got: ctx.money(marker(view) * staked), pay: ctx.money(marker(view) * staked * o.multiplier) })
+      ? say(ctx, o.status === "won" ? "book_paid" : o.status === "lost" ? "book_kept" : "book_pays", { got: ctx.money(marker(view) * staked), pay: ctx.money(marker(view) * staked * o.multiplier) })
       : say(ctx, "book_empty")));
   }));
 }
 
 /** My bets: the cards I staked on, and what each wins me. */
-function fillBets(view, ctx, ui) {
-  return (el) => el.replaceChildren(pnl(view, ctx) || "", ...myStakes(view).map((o) => offerRow(view, ctx, ui, o,
-    h2(ctx, say(ctx, "bet_wins", { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(marker(view) * o.stakes[view.you] * o.multiplier) })))));
+function fillBets(view, ctx, ui, withPnl = true) {
+  return (el) => el.replaceChildren((withPnl && pnl(view, ctx)) || "", ...myStakes(view).map((o) => offerRow(view, ctx, ui, o,
+    h2(ctx, say(ctx, o.status === "lost" ? "bet_lost" : o.status === "won" ? "bet_won" : "bet_wins",
+      { n: o.stakes[view.you], name: seatName(ctx, o.bookmaker), win: ctx.money(marker(view) * o.stakes[view.you] * o.multiplier) })))));
 }
 
 const h2 = (ctx, words) => ctx.h("span", { class: "ff-note" }, words);
 
 export function seatExtra(ctx) {
   return (p) => (p.markers || p.pick ? ctx.h("span", { class: "ff-meta" }, ` · ${"■".repeat(p.markers)}${p.pick ? " ▒" : ""}`) : null);
+}
+
+/** While a live match runs, a bettor's table would be nearly empty: my bets and my book are
+ * on it, each with its status and odds (the header has the money story). */
+export function minePanels(view, ctx, ui) {
+  const { h } = ctx;
+  if (view.you === null || view.you === undefined) return [];
+  const panel = (label, fill) => {
+    const el = h("section", { class: "ff-panel ff-mine", "aria-label": label });
+    fill(el);
+    el.prepend(h("h3", null, label));
+    return el;
+  };
+  return [
+    myStakes(view).length ? panel(ctx.t("focifogadas.ui.my_bets"), fillBets(view, ctx, ui, false)) : null,
+    mine(view).length ? panel(say(ctx, "my_book"), fillBook(view, ctx, ui, false)) : null,
+  ];
 }
 
 /** The drawers of a betting night (Bukméker and live alike). */

@@ -2,7 +2,7 @@
 // warns before an already-won bet is replaced) and the "My bets" drawer. Multi-card choices are sent only as the element of view.legal whose card set
 // equals the selection, so the client never decides what is legal.
 
-import { button } from "./parts.js";
+import { button, sureButton } from "./parts.js";
 
 // The selection lives in the root's state (st.selection), never in the module.
 function selected(st, key) {
@@ -96,7 +96,13 @@ function shopPanel(view, ctx, ui, rerender, st) {
   const type = view.legal[0]?.type;
   ctx.bar.replaceChildren();
   if (type === "buy") {
-    ctx.bar.replaceChildren(...view.legal.map((a) => button(ctx, t("focifogadas.ui.buy_n", { n: a.count, price: ctx.money(200 * a.count) }), a, a.count > 0)));
+    // buying spends money: a purchase is confirmed on a sheet (issue 36 §4); "none" is not
+    ctx.bar.replaceChildren(...view.legal.map((a) => {
+      const label = t("focifogadas.ui.buy_n", { n: a.count, price: ctx.money(200 * a.count) });
+      return a.count > 0
+        ? sureButton(ctx, label, a, { title: t("focifogadas.ui.sure_buy", { n: a.count, price: ctx.money(200 * a.count) }), lines: [], ok: label })
+        : button(ctx, label, a, false);
+    }));
   } else if (type === "replace" || type === "keep_drawn") {
     const from = type === "replace" ? (view.private.bets || []).map((line) => line.card) : view.private.drawn || [];
     const key = `${type}:${view.you}`;

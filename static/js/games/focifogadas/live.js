@@ -9,8 +9,8 @@
 // padButton()).
 
 import { flash, fresh, seatName } from "../common.js";
-import { bettingPanel, bookDrawers, say } from "./book.js";
-import { button, padButton } from "./parts.js";
+import { bettingPanel, bookDrawers, minePanels, say } from "./book.js";
+import { button, padButton, sureButton } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
 const UNDO_TOAST_MS = 5000; // UX.md §3.4: "each entry has a 5 s Undo toast"
@@ -67,7 +67,33 @@ function undoToast(root, view, ctx, st) {
 }
 
 /** The pad in the bar; returns it (the decision) and fills the table part beside it. */
-function scorerPad(view, ctx) {
+/** Full time never goes on one tap (issue 36 §4): "Full time" opens a sheet at the top of the
+ * screen whose confirm arms after ARM_MS; it sends full_time and, once the engine asks for the
+ * confirmation (§11.1), confirm_full_time (autoConfirm). A confirmation found waiting (a
+ * reload, a hand-over) has its own sheet. "Not yet" takes it back. */
+function fullTimeSheet(view, ctx) {
+  const teams = teamsOf(view);
+  const [home, away] = view.public.score || [0, 0];
+  return {
+    title: say(ctx, "confirm_prompt"),
+    lines: [say(ctx, "sure_ft_score", { home: teams.home, away: teams.away, score: `${home}:${away}` }), say(ctx, "sure_ft_final")],
+    ok: say(ctx, "confirm_full_time"),
+  };
+}
+
+function autoConfirm(view, ctx, st) {
+  const confirm = view.legal.find((a) => a.type === "confirm_full_time");
+  if (!view.public.confirming_full_time || !confirm) {
+    if (!view.public.confirming_full_time && view.phase !== "second_half") st.ftConfirm = false;
+    return false;
+  }
+  if (!st.ftConfirm || ctx.busy) return false;
+  st.ftConfirm = false;
+  setTimeout(() => ctx.send(confirm), 0);
+  return true;
+}
+
+function scorerPad(view, ctx, st) {
   const { h } = ctx;
   const pub = view.public;
   const teams = teamsOf(view);
@@ -78,6 +104,15 @@ function scorerPad(view, ctx) {
   const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
   const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
     pad.map((a) => {
+      if (a.type === "full_time" || a.type === "confirm_full_time") {
+        const run = () => {
+          st.ftConfirm = true;
+          return ctx.send(a);
+        };
+        const b = sureButton(ctx, say(ctx, a.type), a, fullTimeSheet(view, ctx), a.type === "confirm_full_time", run);
+        b.classList.add("wide");
+        return b;
+      }
       const b = padButton(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
         ["goal", "kick_off", "confirm_full_time"].includes(a.type));
       if (wide(a)) b.classList.add("wide");
@@ -129,16 +164,18 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
   toldScorer(root, view, ctx);
   const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;
   undoToast(root, view, ctx, st);
-  const decision = scoring ? scorerPad(view, ctx) : bettingPanel(view, ctx, ui, rerender, st);
+  if (scoring) autoConfirm(view, ctx, st);
+  const decision = scoring ? scorerPad(view, ctx, st) : bettingPanel(view, ctx, ui, rerender, st);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const { h } = ctx;
   const top = inMatch || view.phase === "over" ? [liveScore(view, ctx)] : [];
   const after = [
-    inMatch ? h("p", { class: "ff-meta" }, say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }),
+    inMatch ? h("p", { class: "ff-meta" }, pub.scorer === view.you ? say(ctx, "scorer_you") : say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }),
       last ? ` · ${say(ctx, "last", { entry: entryName(ctx, last, teams) })}` : "") : null,
     pub.confirming_full_time && scoring ? h("p", { class: "ff-confirm" }, say(ctx, "confirm_prompt")) : null,
     scoring ? handOver(view, ctx, st) : null,
     ui.lastLine(view, ctx),
+    ...(inMatch && !scoring ? minePanels(view, ctx, ui) : []),
   ];
   return { top, decision: scoring ? null : decision, control: scoring ? decision : null, after, drawers: bookDrawers(view, ctx, ui, false) };
 }

@@ -45,6 +45,14 @@ export function eventText(e, ctx, view) {
     vars.entry = t(`focifogadas.event.entry.${e.entry}`, vars);
     key = `focifogadas.event.undone.${entryTeam(e.entry) ? e.entry : "other"}`;
   }
+  // the reader's own acts in the second person ("You entered full time: …"), where the
+  // sentence has a form for it (key_you; key_to_you when the act is handed to the reader)
+  const you = view?.you;
+  const personal = typeof you === "number" ? (e.to === you ? `${key}_to_you` : e.seat === you ? `${key}_you` : null) : null;
+  if (personal) {
+    const own = t(personal, vars);
+    if (own !== personal) return own;
+  }
   const text = t(key, vars);
   return text === key ? ctx.eventText(e) : text;
 }

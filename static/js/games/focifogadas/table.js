@@ -6,13 +6,16 @@
 // board.js draws the big screen (?screen=board), settle.js the settlement, log.js the log.
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
-import { decision, deltaText, drawer, flash, fresh, moneyRows, resultInView, stateOf } from "../common.js";
+import { decision, deltaText, drawer, moneyRows, resultInView, stateOf } from "../common.js";
 import { renderBoard } from "./board.js";
 import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
 import { renderLive } from "./live.js";
 import { eventText, log, logLines } from "./log.js";
+import { closeSure, keepSure, tvMinute } from "./parts.js";
 import { renderSettlement } from "./settle.js";
+import { tellMoments } from "./moments.js";
+import { fig, story } from "./story.js";
 
 const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
@@ -39,7 +42,7 @@ function actionCard(card, ctx, opts = {}) {
     h("span", { class: "bd" }, ctx.t(`focifogadas.effect.${card.kind}`), ctx.lang !== "hu" ? h("span", { class: "hu" }, name(card.name, "hu")) : null),
   ];
   if (!opts.onclick) return h("span", { class: "ff-card", role: "img", "aria-label": label }, body);
-  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick, "aria-label": label }, body);
+  return h("button", { type: "button", class: "ff-card", "aria-pressed": String(Boolean(opts.pressed)), disabled: ctx.busy, onclick: opts.onclick }, body);
 }
 
 /** A betting card face (light or dark header, id, text). */
@@ -60,14 +63,20 @@ function statusBadge(status, ctx) {
   return ctx.h("span", { class: `ff-status ${status}` }, `${icon} ${ctx.t(`focifogadas.status.${status}`)}`);
 }
 
-// Live odds (issue 8): what this seat knows (private) before what everyone knows (public).
+// Live odds (issue 8): what this seat knows (private) before what everyone knows (public). In
+// live mode they are the live model's (odds.live_odds: the TV match's record and clock), and
+// say so ("TV 23′"); each figure is whole (.fig), the chip wraps between them.
 function oddsChip(view, cardId, ctx) {
-  const est = view.private?.odds?.cards?.[cardId] ?? view.public?.odds?.cards?.[cardId];
+  const odds = view.private?.odds?.cards?.[cardId] ? view.private.odds : view.public?.odds;
+  const est = odds?.cards?.[cardId];
   if (!est) return null;
+  const { h, t } = ctx;
   const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
-  const fair = est.fair == null ? "–" : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
-  return ctx.h("span", { class: "ff-odds", title: ctx.t("focifogadas.ui.odds_help") },
-    ctx.t("focifogadas.ui.odds", { p: pct, fair }));
+  const fair = est.fair == null || est.fair <= 1 ? null : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
+  const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: tvMinute(odds) }), " ") : null;
+  return h("span", { class: "ff-odds", title: t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help") },
+    tv, "≈", fig(ctx, `${pct}%`, est.p),
+    fair ? [" · ", t("focifogadas.ui.odds_fair"), " ", fig(ctx, `×${fair}`, est.fair)] : null);
 }
 
 function timeTrack(m, ctx) {
@@ -142,15 +151,6 @@ function lastLine(view, ctx) {
   return lines.length ? ctx.h("p", { class: "ff-last", "aria-label": ctx.t("ui.log") }, lines[lines.length - 1]) : null;
 }
 
-// A goal gets a flash ("GOAL!" / "GÓÓÓL!" / "MÅÅÅL!") on every phone when its view arrives;
-// never for goals that were already in the first view this page saw, nor in replays.
-function goalFlash(root, view, ctx) {
-  const goals = (view.log || []).filter((e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_")));
-  const last = goals.length ? goals[goals.length - 1].seq ?? null : null;
-  // (at full time the result takes the screen: no flash over it)
-  if (fresh(root, ctx, "goal", last) && view.status !== "finished") flash(ctx, ctx.t("focifogadas.ui.goal_banner"), "goal");
-}
-
 function bigScreen(ctx) {
   return ctx.you === null && new URLSearchParams(location.search).get("screen") === "board";
 }
@@ -176,7 +176,9 @@ function place(root, view, ctx, plan) {
 export function render(root, view, ctx) {
   root.dataset.seq = String(view.seq ?? "");
   root.dataset.phase = view.phase || "";
-  goalFlash(root, view, ctx);
+  if (view.status === "finished") closeSure();
+  else keepSure(view);
+  tellMoments(root, view, ctx, stateOf(root, () => ({})));
   if (bigScreen(ctx)) {
     renderBoard(root, view, ctx, UI);
     return;
@@ -192,6 +194,15 @@ export function render(root, view, ctx) {
   place(root, view, ctx, mode(view, ctx, UI, () => render(root, view, ctx), st, root));
 }
 
+/** The status line while a live full time waits for its confirmation: in the second person
+ * on the scorer's phone (issue 36 §4), naming the scorer on the others'. */
+export function status(view, ctx) {
+  const pub = view.public || {};
+  if (view.mode !== "live" || !pub.confirming_full_time || view.status !== "playing") return null;
+  const scorer = pub.scorer === view.you;
+  return ctx.t(`focifogadas.event.full_time_requested${scorer ? "_you" : ""}`, { name: ctx.names[pub.scorer] ?? "" });
+}
+
 /** A log line for the replay's list (the same sentences as the table's log). */
 export function logText(e, ctx, view) {
   return eventText(e, ctx, view);
@@ -204,7 +215,7 @@ export function header(view, ctx) {
   const teams = pub.teams ? [pub.teams.home, pub.teams.away] : [ctx.t("focifogadas.ui.home"), ctx.t("focifogadas.ui.away")];
   const playing = (m && m.status) || view.mode === "live" ? pub.score || null : null;
   const note = m?.half ? `${ctx.t(`focifogadas.ui.half${m.half}`)} ${m.time}/${m.time_steps || 6}` : undefined;
-  return { teams, score: playing, note };
+  return { teams, score: playing, note, story: bigScreen(ctx) ? null : story(view, ctx) };
 }
 
 /** Each friend's money at full time, with ▲/▼ against the start where the view has it. */

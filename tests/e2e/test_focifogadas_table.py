@@ -1,0 +1,381 @@
+"""Focifogadás at the table on a 390×844 phone (issue 36): no slip of a thumb settles or spends
+anything (a double tap on a disc, a stake or live full time leaves the room as it was), the
+money story is in the sticky header at every moment of the match, and every figure is whole
+(never cut, never broken) in en, hu and da.
+
+The betting is played through the protocol (tests/support/client.py) for every seat, so the
+phones only watch, or act where the test says; bots fill the other seats. Screenshots of each
+moment land in /tmp/shots (PITCHSIDE_SHOTS).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONE, api_room, assert_in_view, seated_phone
+from tests.e2e.test_focifogadas import WATCH_BANNERS
+from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401  (axe_js is a fixture)
+from tests.support.client import Socket
+
+pytestmark = pytest.mark.browser
+
+TABLE = ".table-focifogadas"
+Pred = Callable[[dict[str, Any]], bool]
+
+# Every visible figure (.fig, data-fig = the view's number) as the phone shows it: its text,
+# the number it reads as in the page's language, and whether any of it is cut (wider than its
+# box, past the screen or past an ancestor that clips) or broken over two lines.
+FIGURES = """
+() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  for (const el of document.querySelectorAll('.fig')) {
+    if (!el.getClientRects().length) continue;
+    const d = el.closest('dialog');
+    if (d && !d.open) continue;
+    const r = el.getBoundingClientRect();
+    const problems = [];
+    if (el.getClientRects().length > 1) problems.push('broken over lines');
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
+      problems.push('wider than its box');
+    if (r.right > vw + 1 || r.left < -1) problems.push('off the screen');
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const q = a.getBoundingClientRect();
+      if (r.left < q.left - 1 || r.right > q.right + 1 || r.bottom > q.bottom + 1) {
+        problems.push('cut by ' + (a.id ? '#' + a.id : a.className || a.tagName));
+        break;
+      }
+    }
+    out.push({ text: el.textContent, value: el.dataset.fig, problems });
+  }
+  return out;
+}
+"""
+
+
+def read_number(text: str, decimal: str) -> float | None:
+    """The number a figure shows ("×142,9", "4 000 P", "▼1.200 P", "≈9%") in a language whose
+    decimal mark is `decimal` (every other mark groups thousands)."""
+    body = "".join(ch if ch.isdigit() else "." if ch == decimal else "" for ch in text)
+    return float(body) if any(ch.isdigit() for ch in body) else None
+
+
+async def figures_whole(page: Any, where: str) -> int:
+    """Every figure on screen is whole and reads as the view's number; returns how many."""
+    figs = await page.evaluate(FIGURES)
+    lang = await page.evaluate("document.documentElement.lang")
+    decimal = "." if lang.startswith("en") else ","
+    bad = []
+    for f in figs:
+        if f["problems"]:
+            bad.append(f"{f['text']!r}: {', '.join(f['problems'])}")
+            continue
+        shown = read_number(f["text"], decimal)
+        want = abs(float(f["value"]))
+        slack = 1e-6  # money and discs: exact; a chance to the percent, a fair odds to 0.1
+        if "%" in f["text"]:
+            want, slack = want * 100, 0.5 + 1e-6
+        elif "×" in f["text"]:
+            slack = 0.05 + 1e-6
+        if shown is None or abs(shown - want) > slack:
+            bad.append(f"{f['text']!r} shows {shown}, the view says {f['value']}")
+    assert not bad, f"{where}: figures not whole:\n" + "\n".join(bad)
+    return len(figs)
+
+
+async def pump(sock: Socket, wait: float = 0.05) -> None:
+    """Reads what the server sent so far (the newest view is kept)."""
+    with contextlib.suppress(asyncio.TimeoutError):
+        while True:
+            await sock.next(wait)
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any] | None:
+    """What a driven seat does: the biggest stake, else the first scouting, pick, disc or play."""
+    legal = view.get("legal") or []
+    stakes = [a for a in legal if a["type"] == "stake"]
+    if stakes:
+        return max(stakes, key=lambda a: a["n"])
+    return next((a for a in legal if a["type"] in ("peek", "pick", "disc", "play")), None)
+
+
+async def drive(
+    socks: list[Socket], until: Pred, hold: Pred | None = None, limit: float = 90
+) -> dict[str, Any]:
+    """Every socket acts (choose()) until `until(view)` holds for the first socket's view; a
+    seat whose view `hold` matches waits (a phone acts there)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        for sock in socks:
+            await pump(sock)
+        ref = socks[0].latest_view
+        if ref is not None and until(ref):
+            return {**ref, "seq": socks[0].seq}
+        assert loop.time() < deadline, f"drive: stuck at {ref and ref.get('phase')}"
+        for sock in socks:
+            v = sock.latest_view
+            if v is None or until(v) or (hold is not None and hold(v)):
+                continue
+            action = choose(v)
+            if action is not None:
+                await sock.act(action)
+
+
+async def sockets(app_url: str, room: dict[str, Any]) -> list[Socket]:
+    ws = app_url.replace("http", "ws", 1)
+    socks = [await Socket.open(ws, room["code"], s["token"]) for s in room["seats"]]
+    for sock in socks:
+        await sock.expect("view")
+    return socks
+
+
+async def phone(browser: Any, url: str, room: dict[str, Any], seat: int, lang: str) -> Any:
+    page = await seated_phone(browser, url, room["code"], room["seats"][seat])
+    page.on("pageerror", lambda e: print("page error:", e))
+    page.on("console", lambda m: m.type == "error" and print("console:", m.text))
+    await page.context.add_init_script(f"localStorage.setItem('pitchside.lang', '{lang}')")
+    await page.goto(f"{url}/r/{room['code']}")
+    await page.locator(TABLE).wait_for()
+    return page
+
+
+async def seq_of(page: Any) -> str | None:
+    return await page.locator(TABLE).get_attribute("data-seq")
+
+
+async def double_tap(page: Any, selector: str) -> None:
+    """Two taps on the same spot, as a thumb's double tap (the second 250 ms after the first,
+    a person's pace; also once at once)."""
+    box = await page.locator(selector).first.bounding_box()
+    assert box is not None, f"no {selector}"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    await page.touchscreen.tap(x, y)
+    await page.touchscreen.tap(x, y)
+    await page.wait_for_timeout(250)  # the pace of a double tap, not a wait for the app
+    await page.touchscreen.tap(x, y)
+
+
+async def slip_changes_nothing(
+    page: Any, selector: str, sock: Socket, what: str, pad: bool = False
+) -> None:
+    """A double tap on `selector` sends nothing: the room's seq is the same on the phone and
+    at the server, and the confirm sheet is open at the top, away from the thumb. The dock
+    takes at most 140 px of the 844 (the live scorer's pad, which is the bar itself, aside:
+    there the drawer tabs keep to one row)."""
+    before = await seq_of(page)
+    dock = await page.evaluate("document.getElementById('dock').offsetHeight")
+    tabs = await page.evaluate("document.getElementById('bar-tabs').offsetHeight")
+    assert tabs <= 50, f"{what}: the drawer tabs take {tabs} px (more than one row)"
+    assert pad or dock <= 140, f"{what}: the dock takes {dock} px of 844"
+    await pump(sock)
+    server_before = sock.seq
+    await double_tap(page, selector)
+    sheet = page.locator("dialog.ff-sure[open]")
+    try:
+        await sheet.wait_for(timeout=5000)
+    except Exception:
+        await page.screenshot(path="/tmp/table/fail.png")
+        raise
+    await pump(sock, 0.3)
+    assert sock.seq == server_before, (
+        f"{what}: a double tap changed the room ({server_before} → {sock.seq})"
+    )
+    assert await seq_of(page) == before
+    box = await sheet.bounding_box()
+    tapped = await page.locator(selector).first.bounding_box()
+    assert box is not None and tapped is not None
+    assert box["y"] + box["height"] < tapped["y"], f"{what}: the sheet lies under the thumb"
+
+
+async def confirm_sheet(page: Any) -> None:
+    ok = page.locator("dialog.ff-sure[open] .ff-sure-ok:not([disabled])")
+    await ok.wait_for()
+    before = await seq_of(page)
+    await ok.tap()
+    await page.wait_for_function(
+        "(seq) => document.querySelector('#result') ||"
+        " document.querySelector('.table-focifogadas')?.dataset.seq !== seq",
+        arg=before,
+    )
+
+
+async def night(url: str, mode: str) -> tuple[dict[str, Any], list[Socket]]:
+    """Anna, Bence and Dóra (and a bot in Bukméker) at a started table, each on a socket."""
+    bots = 1 if mode == "bukmeker" else 0
+    room = api_room(url, "focifogadas", mode, bots=bots, humans=("Bence", "Dóra"))
+    return room, await sockets(url, room)
+
+
+async def three_phones(browser: Any, url: str, room: dict[str, Any]) -> dict[str, Any]:
+    """Anna's phone in English, Bence's in Hungarian, Dóra's in Danish."""
+    langs = ("en", "hu", "da")
+    return {lang: await phone(browser, url, room, seat, lang) for seat, lang in enumerate(langs)}
+
+
+async def axe_clean(pages: list[Any], script: Path) -> None:
+    for page in pages:
+        found = await violations(page, script)
+        assert not found, found
+
+
+@dataclass
+class Kit:
+    """What every test here uses: the browser, a server with quick bots, shots and axe."""
+
+    browser: Any
+    url: str
+    shot: Any
+    axe: Path
+
+
+@pytest.fixture
+def kit(browser: Any, fast_bots_url: str, shot: Any, axe_js: Path) -> Kit:  # noqa: F811
+    return Kit(browser, fast_bots_url, shot, axe_js)
+
+
+def my_turn(seat: int, kind: str) -> Pred:
+    return lambda v: v.get("you") == seat and any(a["type"] == kind for a in v.get("legal") or [])
+
+
+async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(kit: Kit) -> None:
+    browser, url, shot, axe = kit.browser, kit.url, kit.shot, kit.axe
+    room, socks = await night(url, "bukmeker")
+    anna = await phone(browser, url, room, 0, "hu")
+    # The draft in Hungarian: every odds figure on the cards whole ("×142,9", never "×14").
+    await drive(socks, my_turn(0, "pick"), hold=my_turn(0, "pick"))
+    await anna.locator(f"{TABLE} .ff-card .ff-odds .fig").first.wait_for()
+    assert await figures_whole(anna, "draft-hu") >= 8
+    await shot(anna, "foci-table-draft-hu")
+    # Anna's disc: the driven seats go on until the view asks her for one.
+    await drive(socks, my_turn(0, "disc"), hold=my_turn(0, "disc"))
+    await anna.locator(f"{TABLE} button.ff-disc:not([disabled])").first.tap()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "disc")
+    await shot(anna, "foci-table-disc-sheet-hu")
+    await confirm_sheet(anna)
+    # Anna's stake: a card, then the stake button: a double tap on it stakes nothing.
+    await drive(socks, my_turn(0, "stake"), hold=my_turn(0, "stake"))
+    await anna.locator(f"{TABLE} button.ff-offer").first.tap()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "stake")
+    await shot(anna, "foci-table-stake-sheet-hu")
+    await axe_clean([anna], axe)
+    await confirm_sheet(anna)
+    await pump(socks[0], 0.3)
+    assert any(o["stakes"][0] > 0 for o in socks[0].latest_view["public"]["offers"])
+
+
+async def money_story_whole(page: Any, seq: int, where: str, shot: Any) -> int:
+    """The phone caught up with `seq`: the money story is in the sticky header, in view, with
+    "if it ended now" and its change; every figure on screen is whole. Returns the figures."""
+    await page.wait_for_function(
+        "(seq) => document.querySelector('#result') ||"
+        " Number(document.querySelector('.table.table-focifogadas')?.dataset.seq) >= seq",
+        arg=seq,
+    )
+    if not await page.locator("#result").count():
+        await assert_in_view(page, "#head-story .ff-story-now")
+        assert await page.locator("#head-story .ff-then").count() == 1, (
+            f"{where}: no 'if it ended now'"
+        )
+    await shot(page, f"foci-table-{where}")
+    return await figures_whole(page, where)
+
+
+async def moments(pages: dict[str, Any], seq: int, moment: str, shot: Any) -> int:
+    total = 0
+    for lang, page in pages.items():
+        total += await money_story_whole(page, seq, f"{moment}-{lang}", shot)
+    return total
+
+
+def has(kind: str) -> Pred:
+    return lambda v: any(a["type"] == kind for a in v.get("legal") or [])
+
+
+async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(kit: Kit) -> None:
+    browser, url, shot, axe = kit.browser, kit.url, kit.shot, kit.axe
+    room, socks = await night(url, "bukmeker")
+    pages = await three_phones(browser, url, room)
+    figures = 0
+    started = await drive(socks, lambda v: v["phase"] == "match")
+    figures += await moments(pages, started["seq"], "bukmeker-kickoff", shot)
+    await axe_clean(list(pages.values()), axe)
+    goal_or_half = await drive(
+        socks, lambda v: sum(v["public"]["score"]) > 0 or v["public"]["match"]["half"] == 2
+    )
+    if sum(goal_or_half["public"]["score"]) > 0:
+        figures += await moments(pages, goal_or_half["seq"], "bukmeker-goal", shot)
+    half = await drive(
+        socks, lambda v: v["public"]["match"]["half"] == 2 or v["status"] == "finished"
+    )
+    figures += await moments(pages, half["seq"], "bukmeker-second-half", shot)
+    over = await drive(socks, lambda v: v["status"] == "finished", limit=180)
+    figures += await moments(pages, over["seq"], "bukmeker-full-time", shot)
+    assert figures >= 12  # at least the story's own on every phone at every moment
+    print(f"bukmeker: {figures} figures checked whole")
+
+
+async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it(kit: Kit) -> None:
+    browser, url, shot, axe = kit.browser, kit.url, kit.shot, kit.axe
+    room, socks = await night(url, "live")
+    scorer = socks[0]
+    pages = await three_phones(browser, url, room)
+    figures = 0
+    ready = await drive(socks, has("kick_off"))
+    figures += await moments(pages, ready["seq"], "live-before-kickoff", shot)
+    await axe_clean(list(pages.values()), axe)
+    steps = [
+        ({"type": "kick_off"}, "live-kickoff"),
+        ({"type": "goal", "team": "home"}, "live-goal"),
+        ({"type": "corner"}, "live-corner"),
+        ({"type": "half_time"}, "live-half-time"),
+    ]
+    hu = pages["hu"]
+    await hu.evaluate(WATCH_BANNERS)
+    for action, moment in steps:
+        ack = await scorer.act(action)
+        assert ack["type"] == "ack", ack
+        await pump(scorer)
+        figures += await moments(pages, scorer.seq, moment, shot)
+    # After the goal a bettor's header says what the next event would change for them, and
+    # the odds a live table shows are the TV match's (the live model), labelled so.
+    assert await hu.locator("#head-story .ff-story-next").count() == 1
+    # Each moment was told on the bettor's phone with what it did to their money; half time
+    # with the standing of each of their bets.
+    told = await hu.evaluate("window.banners.filter((b) => b.includes('Neked: '))")
+    assert any(b.startswith("GÓÓÓL!") for b in told), told
+    assert any("Szöglet" in b for b in told), told
+    assert any("Fogadásaid: " in b for b in told), told
+    await hu.locator(f"{TABLE} .ff-mine .ff-odds").first.wait_for()
+    # (priced at half time: the TV match's 45th minute)
+    assert await hu.locator(f"{TABLE} .ff-mine .ff-tv").first.text_content() == "TV-meccs 45′: "
+    # A spectator's phone has every player's cash and "if it ended now" in its header.
+    watcher = await (await browser.new_context(**PHONE)).new_page()
+    await watcher.goto(f"{url}/r/{room['code']}")
+    await watcher.get_by_role("button", name="Watch").tap()
+    await watcher.locator(TABLE).wait_for()
+    await assert_in_view(watcher, "#head-story .ff-story-all")
+    assert await watcher.locator("#head-story .ff-story-seat").count() == 3
+    await shot(watcher, "foci-table-live-spectator")
+    await figures_whole(watcher, "live-spectator")
+    # The scorer is told in the second person, and full time never goes on a double tap.
+    anna = pages["en"]
+    await anna.get_by_text("You keep the score").first.wait_for()
+    await slip_changes_nothing(anna, "#bar button[data-sure]", scorer, "live full time", pad=True)
+    await shot(anna, "foci-table-live-full-time-sheet-en")
+    await confirm_sheet(anna)
+    for lang, page in pages.items():
+        await page.locator("#result").wait_for()
+        await shot(page, f"foci-table-live-full-time-{lang}")
+        figures += await figures_whole(page, f"live-full-time-{lang}")
+    await axe_clean(list(pages.values()), axe)  # the result
+    print(f"live: {figures} figures checked whole")

@@ -1,0 +1,51 @@
+"""What the next event would change (issue 36 §1): the views' `next` is each event's
+settlement "if it ended now", the money the table shows as ▲/▼ before the event happens."""
+
+from dataclasses import replace
+
+from app.games.focifogadas import live, match, settlement, views
+from app.games.focifogadas.nextevent import NEXT_EVENTS, after
+from tests.engines.focifogadas.test_drukker import to_half_time
+from tests.engines.focifogadas.test_live import GOAL_H, betting_done, enter
+
+
+def test_the_next_goal_is_the_settlement_of_the_record_with_that_goal() -> None:
+    s = enter(betting_done(4, 3), {"type": "kick_off"}, GOAL_H)
+    public = views.live_view(s, None).public
+    nxt = public["next"]
+    assert set(nxt) == set(NEXT_EVENTS)
+    record = live.record_of(s.entries)
+    for event in NEXT_EVENTS:
+        then = after(record, event, 1)
+        money, _ = settlement.settle_book(s.book, then)
+        assert nxt[event]["if_ended_now"] == list(money)
+    # an event that changes a card's verdict names it; one that changes nothing names none
+    for event in NEXT_EVENTS:
+        changed = nxt[event]["cards"]
+        same = nxt[event]["if_ended_now"] == public["if_ended_now"]
+        assert changed or same, event
+    assert any(nxt[e]["cards"] for e in NEXT_EVENTS)
+
+
+def test_next_is_there_only_while_the_match_runs() -> None:
+    s = betting_done(4, 3)
+    assert views.live_view(s, None).public["next"] is None  # before kick-off
+    s = enter(s, {"type": "kick_off"})
+    assert views.live_view(s, None).public["next"] is not None
+    s = enter(s, {"type": "half_time"}, {"type": "full_time"}, {"type": "confirm_full_time"})
+    assert views.live_view(s, None).public["next"] is None  # over
+
+
+def test_a_drukker_seat_learns_what_the_next_goal_does_to_its_own_bets() -> None:
+    s = to_half_time(2)
+    assert s.match is not None
+    h, a = match.score(s.match)
+    exact, next_home = f"D{h}{a}", f"D{h + 1}{a}"
+    s = replace(s, hands=((exact, next_home, "L13", "L14"), s.hands[1]))
+    private = views.drukker_view(s, 0).private
+    assert private is not None
+    goal = private["next"]["goal_home"]
+    # the exact result stops holding and the next one starts: 1000 out, 1000 in
+    assert exact in goal["cards"] and next_home in goal["cards"]
+    assert views.drukker_view(s, 1).private["next"] is not None  # every seat its own
+    assert views.drukker_view(s, None).private is None  # never public
