@@ -7,7 +7,8 @@ counts for every seat that belongs to a member: `nights` +1; a member in
 draw for both (`draws` +1, 1 point). `money` sums end minus start over betting rooms (a seat
 with money at both ends); `goals_for` / `goals_against` sum `score` from the member's side in
 Duel and Hat Trick (seat 0 is the first team). Seats of bots and guests (member None) count
-for nobody. Rows are ordered by points, then money, then wins, then name.
+for nobody. Rows are ordered with the members who played above those who have not, then by
+points, money, wins and name.
 """
 
 from __future__ import annotations
@@ -116,9 +117,19 @@ def count(rows: dict[int, Row], night: Night, names: Mapping[int, str]) -> None:
 
 
 def ordered(rows: Iterable[Row]) -> list[Row]:
-    """By points, then money, then wins, then name."""
+    """Members who played a night above those who have not, then by points, money, wins and
+    name (a member whose nights lost money is still above one with no night)."""
     return sorted(
-        rows, key=lambda r: (-r.points, -r.money, -r.wins, r.name.casefold(), r.name, r.member)
+        rows,
+        key=lambda r: (
+            r.nights == 0,
+            -r.points,
+            -r.money,
+            -r.wins,
+            r.name.casefold(),
+            r.name,
+            r.member,
+        ),
     )
 
 

@@ -56,7 +56,8 @@ HATTRICK_NEXT = """
   if (!el) return null;
   el.setAttribute("data-e2e", "next");
   const status = document.querySelector("#status .status-text")?.textContent || "";
-  return { kind, status, sends: kind !== "pick" };
+  // a button that only asks for its confirm (the keeper's Stop: data-asks) sends nothing yet
+  return { kind, status, sends: kind !== "pick" && !el.hasAttribute("data-asks") };
 }
 """
 

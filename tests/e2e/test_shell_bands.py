@@ -131,8 +131,7 @@ async def test_the_big_screen_shows_the_code_and_a_qr_that_can_be_hidden(
     room = api_room(fast_bots_url, "duel", "match")
     context = await browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
     tv = await context.new_page()
-    await tv.goto(f"{fast_bots_url}/r/{room['code']}?screen=board")
-    await tv.get_by_role("button", name="Watch").click()
+    await tv.goto(f"{fast_bots_url}/r/{room['code']}?screen=board")  # watches at once
     aside = tv.locator("#board-aside")
     await aside.locator(".board-code").get_by_text(room["code"]).wait_for()
     qr = aside.locator("img.board-qr")

@@ -135,6 +135,10 @@ async function refresh(page) {
     page.seen = seen;
     page.crew = crew;
     draw(page);
+    if (location.hash === "#crew-new" && !page.jumped) {
+      page.jumped = true; // "New game" from a crew night's result: the form, in view
+      document.getElementById("crew-new")?.scrollIntoView({ block: "start" });
+    }
   } catch (err) {
     if (!page.alive) return;
     if (err.status === 404) showUnknown(page);

@@ -24,6 +24,6 @@ function roomItem(room, list, held, onJoin) {
 export function roomsSection(crew, list, held, onJoin) {
   const body = crew.rooms.length
     ? h("ul", { class: "crew-rooms" }, crew.rooms.map((room) => roomItem(room, list, held, onJoin)))
-    : h("p", { class: "muted" }, tr("crew.no_rooms"));
+    : h("p", { class: "muted" }, tr(held ? "crew.no_rooms" : "crew.no_rooms_guest")); // "below" is the member's form
   return section(tr("crew.open_rooms"), null, body);
 }

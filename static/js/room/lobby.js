@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import * as i18n from "../i18n.js";
 import { shareLink, shownLink } from "../links.js";
 import { howLink } from "./join.js";
-import { bar, btn, copyText, errorText, humanize, main, optionsText, range, setTop, t, toast } from "../shell.js";
+import { bar, btn, copyText, errorText, humanize, main, navigate, optionsText, range, setTop, t, toast } from "../shell.js";
 
 export function renderLobby(room, ops) {
   const { maxSeats, seated, titleLine } = ops;
@@ -103,6 +103,7 @@ export function renderLobby(room, ops) {
     h(
       "section",
       { class: "panel" },
+      crewLine(room),
       h("h2", null, titleLine()),
       h(
         "p",
@@ -153,6 +154,27 @@ export function renderLobby(room, ops) {
       ),
     );
   }
+}
+
+/** A crew room names its crew (to a member's seat, which alone is told its name), with a link
+ * to the crew page when this phone holds the crew's token; looked up once. */
+function crewLine(room) {
+  const name = room.info?.crew_name;
+  if (!name) return null;
+  const line = h("p", { class: "lobby-crew", id: "lobby-crew" });
+  const fill = ({ text, href }) =>
+    line.replaceChildren(href ? h("a", { href, onclick: (e) => (e.preventDefault(), navigate(href)) }, text) : h("strong", null, text));
+  if (room.crewLine?.name === name) fill(room.crewLine);
+  else {
+    import("/static/js/crew.js")
+      .then((mod) => mod.crewLine(room.code, name))
+      .then((crew) => {
+        room.crewLine = { ...crew, name };
+        fill(room.crewLine);
+      })
+      .catch(() => line.remove());
+  }
+  return line;
 }
 
 /** "Turn clock: 60 s" (or off), said next to who is watching (UX §3.1). */

@@ -1,7 +1,8 @@
 // The full-time takeover (client-contract.md): on every phone, in one 390×844 screen, the
 // final score with team names, each friend's money and ▲/▼ against the start, the table's own
 // recap (renderResult), the crew's standings in a crew room, then Replay, Rematch (host), New
-// game; "See the table" puts it aside and a bar button brings it back.
+// game (in a crew room: the crew page's "New night"); "See the table" puts it aside and a bar
+// button brings it back.
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
@@ -137,6 +138,14 @@ function fairShuffle(room) {
   return line;
 }
 
+/** "New game": Home, or for a crew night the crew's own "New night". */
+async function newGame(room) {
+  const name = room.info?.crew_name;
+  let to = "/";
+  if (name) to = await import("/static/js/crew.js").then((mod) => mod.crewNewNight(room.code, name)).catch(() => "/");
+  navigate(to);
+}
+
 function buttons(room) {
   const out = [];
   if (room.rematch && !isHost(room)) {
@@ -168,7 +177,8 @@ function buttons(room) {
       "div",
       { class: "row" },
       btn(t("ui.replay"), { onclick: () => navigate(`/r/${room.code}/replay`) }),
-      btn(t("ui.new_game"), { onclick: () => navigate("/") }),
+      // a crew night's next game is the crew's too: its page's "New night"
+      btn(t("ui.new_game"), { id: "new-game", onclick: () => newGame(room) }),
     ),
     btn(`${t("ui.see_table")} ▾`, { class: "btn btn-wide btn-quiet", id: "see-table", onclick: () => room.ops.setTakeover(false) }),
   );

@@ -52,7 +52,7 @@ export function roomScreen(code) {
     followRematch: (msg) => followRematch(room, msg),
   };
   if (isBoard()) {
-    room.seat = null; // the big screen watches (its "Watch"): a spectator socket, never a seat's view
+    room.seat = null; // the big screen watches: a spectator socket, never a seat's view
     startBoard(room);
   }
   setTop(code);
@@ -106,7 +106,7 @@ async function load(room) {
   room.optionLabels = await loadOptionLabels(room.info.game);
   await links; // the lobby's link and the big screen's name an address phones can open
   if (room.left) return;
-  if (room.seat) connect(room);
+  if (room.seat || room.board) connect(room); // the big screen watches at once: nobody taps a TV
   else joinPanel(room);
 }
 

@@ -98,8 +98,10 @@ function pitch(view, ctx) {
   const rows = lines.map((line) => h("div", { class: ["prow", destLines.has(line) && "dest"] },
     h("span", { class: "lno", "aria-hidden": "true" }, String(line)),
     cols.map((col) => cell(view, ctx, pub.pitch[line - 1][col - 1], line, col, targets, flip))));
+  // the columns' letters, as the words name them ("line 6, column b"), beside the lines' numbers
+  const letters = h("div", { class: "prow pcols", "aria-hidden": "true" }, h("span"), cols.map((col) => h("span", { class: "cno" }, COLS[col - 1])));
   return h("div", { class: "pitch", role: "group", "aria-label": t("hattrick.pitch") },
-    goal(topTeam), rows, goal(1 - topTeam));
+    goal(topTeam), rows, letters, goal(1 - topTeam));
 }
 
 // --- scoreboard, table strip, contest, shot -------------------------------------------------
@@ -127,10 +129,17 @@ function scoreboard(view, ctx) {
       pub.sent_off.length ? ` · ${t("hattrick.sent_off_list", { list: pub.sent_off.map(label).join(" ") })}` : ""));
 }
 
+/** Whether this seat picks a card from its hand now (a contest or a goal kick). */
+function picksFromHand(view) {
+  return (view.legal || []).some((a) => a.type === "play" || a.type === "kick");
+}
+
 function tableStrip(view, ctx) {
   const { h, t } = ctx;
   const pub = view.public;
-  if (pub.half === 4 || !pub.table.some(Boolean)) return null;
+  // while my hand is the decision the strip holds no face yet: the grid and the hand keep the
+  // screen together (the other side's "chosen" is told on the hand's line)
+  if (pub.half === 4 || !pub.table.some(Boolean) || picksFromHand(view)) return null;
   const mine = frame(view).flip ? 1 : 0;
   return h("div", { class: "strip" }, [mine, 1 - mine].map((team) => h("div", { class: "slot" },
     h("span", { class: ["who", `team-${TEAM_CLASS[team]}`] }, teamName(view, ctx, team)),
@@ -144,8 +153,12 @@ function shotPanel(view, ctx) {
   const s = pub.shot;
   if (!s || !["shot_cards", "save_draw", "kick"].includes(view.phase) && !lastEvent(view, new Set(["shot_result"]))) return null;
   const legal = (view.legal || []).filter((a) => a.type === "shooting_card" || a.type === "keeper_card");
+  // the view gives the field in the shooter's own frame (Red's line 6 is the grid's line 1):
+  // told as the grid's labels say it, line number and column letter
+  const red = String(s.player ?? "")[0] === LETTER[1];
+  const at = { line: red ? 7 - s.line : s.line, col: COLS[(red ? 5 - s.col : s.col) - 1] ?? s.col };
   const parts = [h("div", { class: "chead" }, t(s.penalty ? "hattrick.penalty_shot" : "hattrick.shot_from",
-    { who: label(s.player), line: s.line, col: s.col }))];
+    { who: label(s.player), ...at }))];
   // both managers see what the keeper card gives from this field before they choose
   if (s.base !== null && s.base !== undefined) {
     parts.push(h("div", { class: "small kbase-line" }, t("hattrick.keeper_base", { count: s.base })));
@@ -179,7 +192,9 @@ function hand(view, ctx) {
   const playable = new Map((view.legal || []).filter((a) => a.type === "play" || a.type === "kick").map((a) => [a.card, a]));
   const cards = view.private.hand.map((c) => cardFace(ctx, c, playable.has(c.id)
     ? { legal: true, sel: ui.sel === c.id, onclick: () => select(c.id) } : {}));
-  return h("div", { class: "hand" }, h("div", { class: "small muted" }, t("hattrick.your_hand", { n: cards.length })), h("div", { class: "cards" }, cards));
+  const other = 1 - view.you;
+  const theirs = picksFromHand(view) && view.public.chosen?.[other] ? ` · ${teamName(view, ctx, other)}: ${t("hattrick.chosen")}` : "";
+  return h("div", { class: "hand" }, h("div", { class: "small muted" }, t("hattrick.your_hand", { n: cards.length }), theirs), h("div", { class: "cards" }, cards));
 }
 
 function actionText(view, ctx, a) {
@@ -197,22 +212,42 @@ function actionText(view, ctx, a) {
   return t(`hattrick.action.${a.type}`);
 }
 
-function button(ctx, text, onclick, primary = false) {
-  return ctx.h("button", { type: "button", class: ["btn", primary && "btn-primary"], disabled: ctx.busy, onclick }, text);
+function button(ctx, text, onclick, primary = false, attrs = {}) {
+  return ctx.h("button", { type: "button", class: ["btn", primary && "btn-primary"], disabled: ctx.busy, onclick, ...attrs }, text);
+}
+
+const STOP = "__stop"; // ui.sel while the keeper's Stop waits for its confirm
+
+/** The keeper's Stop, confirmed: what stopping now gives (the view's total against the shot's
+ * power, the comparison the save rule on the table states), its confirm away from where Stop
+ * was, and ✕. */
+function stopConfirm(view, ctx, stop) {
+  const { h, t } = ctx;
+  const s = view.public.shot || {};
+  const outcome = s.total < s.power ? "goal" : s.total === s.power ? "parry" : "save";
+  const note = h("p", { class: "bar-note stop-note", id: "stop-note" }, t(`hattrick.stop_now.${outcome}`, { total: s.total ?? 0, power: s.power ?? 0 }));
+  // Stop sat on the right of "Draw next": the confirm comes up on the left, ✕ where Stop was
+  return [note, button(ctx, `${t("hattrick.stop_confirm", { total: s.total ?? 0 })} ✓`, () => send(ctx, stop), true), button(ctx, "✕", () => select(STOP))];
 }
 
 function bar(view, ctx) {
   const { h, t } = ctx;
   const legal = view.legal || [];
   if (!legal.length) return [];
+  if (ui.sel === STOP && legal.some((a) => a.type === "stop")) return stopConfirm(view, ctx, legal.find((a) => a.type === "stop"));
   const picked = legal.filter((a) => ui.sel !== null && (a.player === ui.sel || a.card === ui.sel));
   if (picked.length) {
     const buttons = picked.map((a) => button(ctx, `${actionText(view, ctx, a)} ✓`, () => send(ctx, a), true));
     return [...buttons, button(ctx, "✕", () => select(ui.sel))];
   }
   const plain = legal.filter((a) => !a.player && !a.card);
-  const out = plain.map((a) => button(ctx, actionText(view, ctx, a), () => send(ctx, a), a.type === "shoot"));
-  if (plain.length < legal.length) {
+  const out = plain.map((a) => (a.type === "stop"
+    ? button(ctx, actionText(view, ctx, a), () => select(STOP), false, { "data-asks": "" }) // UX §4.1: Stop always confirms
+    : button(ctx, actionText(view, ctx, a), () => send(ctx, a), a.type === "shoot")));
+  if (ctx.online === false) {
+    // the link is down: the taps are locked, and the bar says why rather than "tap a card"
+    out.unshift(h("p", { class: "bar-note", id: "offline-note" }, t(navigator.onLine === false ? "ui.offline" : "ui.reconnecting")));
+  } else if (plain.length < legal.length) {
     const first = legal.find((a) => a.player || a.card);
     const hint = first.player ? "hattrick.tap_player" : view.phase === "shot_cards" ? "hattrick.tap_shot_card" : "hattrick.tap_card";
     out.unshift(h("p", { class: "bar-note" }, t(hint)));
@@ -227,11 +262,15 @@ function bar(view, ctx) {
 // --- entry point ---------------------------------------------------------------------------
 
 export function render(root, view, ctx) {
+  const { h } = ctx;
   ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
   if (newDecision(ui, view)) ui.sel = null;
-  const parts = [scoreboard(view, ctx), soBanner(view, ctx)];
-  if (view.public.half !== 4) parts.push(pitch(view, ctx), flipButton(view, ctx));
+  const parts = [scoreboard(view, ctx)];
+  const so = soBanner(view, ctx);
+  // the banner and the pitch come into view together: the banner never sits under the header
+  if (view.public.half !== 4) parts.push(so ? h("div", { class: "so-pitch" }, so, pitch(view, ctx)) : pitch(view, ctx), flipButton(view, ctx));
+  else parts.push(so);
   // the log stays collapsed at the foot (the shell also has it in its "What happened" drawer)
   parts.push(tableStrip(view, ctx), contestPanel(view, ctx), shotPanel(view, ctx), hand(view, ctx), logSection(view, ctx));
   const motion = motionFor(view, ui);
@@ -247,16 +286,21 @@ function decisionEl(root, view) {
   const legal = view.legal || [];
   if (legal.some((a) => a.type === "play" || a.type === "kick")) return root.querySelector(".hand");
   if (legal.some((a) => a.type === "shooting_card" || a.type === "keeper_card")) return root.querySelector(".shot") || root.querySelector(".hand");
-  if (legal.some((a) => a.player !== undefined || a.type === "destination")) return root.querySelector(".pitch");
+  if (legal.some((a) => a.player !== undefined || a.type === "destination")) return root.querySelector(".so-pitch") || root.querySelector(".pitch");
+  // a scoring opportunity's bar choices (Shoot, Hold, Decline): its banner and the pitch in view
+  if (legal.length) return root.querySelector(".so-pitch");
   return null;
 }
 
-/** The sticky header (client-contract): your team first, like the scoreboard. */
+/** The sticky header (client-contract): your team first, like the scoreboard, by name. */
 export function header(view, ctx) {
   const pub = view.public;
   const bottom = frame(view).flip ? 1 : 0;
   const top = 1 - bottom;
-  return { teams: [teamName(view, ctx, bottom), teamName(view, ctx, top)], score: [pub.score[bottom], pub.score[top]] };
+  // names only: "You (Blue) 0 – 0 Bot 1 (Red)" and the phase do not fit 390 px; the teams'
+  // words are on the scoreboard right under it
+  const short = (team) => (team === view.you ? ctx.t("hattrick.you") : ctx.names[team]) ?? teamWord(ctx, team);
+  return { teams: [short(bottom), short(top)], score: [pub.score[bottom], pub.score[top]] };
 }
 
 /** The replay's log lines: the same sentences as the table's log. */
