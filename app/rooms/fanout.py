@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-from app.rooms.bots import Bots
+from app.rooms.bots import Bots, backoff, transient
 from app.rooms.broker import RESYNC, Message
 from app.rooms.cache import RoomCache
 from app.rooms.clock import Clock, SetAway
@@ -26,6 +26,8 @@ from app.rooms.odds import OddsJobs
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
+
+AFTER_TRIES = 60  # reads of a room tried after a blip (backoff up to 2 s: about two minutes)
 
 
 @dataclass(slots=True)
@@ -64,6 +66,7 @@ class Fanout:
         self._refreshing: dict[str, bool] = {}  # room -> another refresh wanted
         self._forced: set[str] = set()  # rooms whose next push goes out even at the same seq
         self._next_read: dict[str, asyncio.Task[RoomSnapshot]] = {}  # reads not yet begun
+        self._later: set[asyncio.Task[None]] = set()  # follow-ups waiting out a blip
 
     # --- what the broker tells us -----------------------------------------------------------
 
@@ -99,13 +102,39 @@ class Fanout:
         elif self.hub.watched(code):
             await self._refresh(code, force=message.kind != "state")
         if message.kind in ("state", "seats") and mine:
-            self.followups.after(fresh or await self.rooms.snapshot(code))
+            await self._after(code, fresh)
         elif message.kind == "state" and self.hub.watched(code):
             # Committed elsewhere: bots and clocks move there, but the odds are priced here
             # too, for the sockets here (the same seed gives the same numbers everywhere).
             latest = self.rooms.latest(code)
             if latest is not None:
                 self.followups.odds.price(latest)
+
+    async def _after(self, code: str, fresh: RoomSnapshot | None) -> None:
+        """What follows a change made here, on the room as it stands. A read the database
+        could not answer now is tried again with backoff, off this message's path, until it
+        is answered: a blip never leaves a bot's or the clock's move owed."""
+        try:
+            self.followups.after(fresh or await self.rooms.snapshot(code))
+        except RoomError as exc:
+            if not transient(exc):
+                raise
+            task = asyncio.create_task(self._after_later(code))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    async def _after_later(self, code: str) -> None:
+        for tries in range(AFTER_TRIES):
+            await asyncio.sleep(backoff(tries))
+            try:
+                snap = await self.rooms.snapshot(code)
+            except RoomError as exc:
+                if not transient(exc):
+                    break
+                continue
+            self.followups.after(snap)
+            return
+        log.warning("room %s: what follows its last change was not read; it waits", code)
 
     async def _resync(self) -> None:
         """The broker may have missed news (a gap in its stream): every room held here is

@@ -8,10 +8,12 @@ import contextlib
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import httpx
 import pytest
 
+from app.rooms.errors import RoomError
 from tests.api.test_clock import clocked_room
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import RunningServer, start_server
@@ -138,3 +140,36 @@ async def test_a_stand_in_that_meets_a_locked_database_moves_once_it_is_free(
     view = await anna.view_where(lambda v: v["phase"] == "count", timeout=10)
     stand_ins = {e["seat"] for e in view["log"] if e["event"] == "stand_in"}
     assert stand_ins == {0, 1}
+
+
+async def test_a_bot_whose_turn_came_while_the_room_could_not_be_read_moves_once_it_can(
+    blip_server: RunningServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A person's move hands the turn to a bot, and reading the room for what follows that
+    move meets a blip: the read is tried again, and the bot moves."""
+    fanout = blip_server.server.config.app.state.service.fanout
+    rooms = fanout.rooms
+    failing = {"reads": 0}
+    real_snapshot = rooms.snapshot
+
+    async def blipped(code: str) -> Any:
+        if failing["reads"] < 3:
+            failing["reads"] += 1
+            raise RoomError("unavailable", "the database did not answer in time", 503)
+        return await real_snapshot(code)
+
+    async with httpx.AsyncClient(base_url=blip_server.url) as http:
+        created = await create_room(http, target=40)
+        code, host = created["code"], auth(created["token"])
+        assert (await http.post(f"/api/rooms/{code}/bots", headers=host)).status_code == 201
+        await http.post(f"/api/rooms/{code}/start", headers=host)
+        anna = await Socket.open(blip_server.ws_url, code, created["token"])
+        view = await anna.view_where(lambda v: v["status"] == "playing" and bool(v["legal"]))
+        # The follow-up of Anna's move finds no copy of the room and must read it.
+        monkeypatch.setattr(rooms, "cached", lambda code, seq: None)
+        monkeypatch.setattr(rooms, "snapshot", blipped)
+        answer = await anna.act(view["legal"][0])
+        assert answer["type"] == "ack"
+        moved = answer["seq"]
+        await anna.view_where(lambda v: anna.seq > moved, timeout=10)  # the bot's move
+        assert failing["reads"] == 3
