@@ -148,7 +148,7 @@ class RedisBroker(Broker):
                     if item.get("type") == "message":
                         self._dispatch(item["data"])
             except asyncio.CancelledError:
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
                 raise
             except Exception as exc:  # the connection dropped: resubscribe after a pause
                 log.warning("redis broker: %s; resubscribing", exc)
