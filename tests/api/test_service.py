@@ -313,11 +313,19 @@ class Phone:
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
+        self.arrived = asyncio.Event()
 
     async def send_text(self, data: str) -> None:
         message = orjson.loads(data.encode())  # as a server sends it (app/rooms/views.py)
         if message["type"] == "view":
             self.views.append(message)
+            self.arrived.set()
+
+    async def until(self, count: int) -> None:
+        """Until `count` views have come."""
+        while len(self.views) < count:
+            self.arrived.clear()
+            await asyncio.wait_for(self.arrived.wait(), 5)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         pass
@@ -402,7 +410,7 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
             forbid_room_reads(monkeypatch)
             kind, room, published, move = broker.heard[-1]
             await there.on_message(Message(kind, room, published, origin="here", data=move))
-            await asyncio.sleep(0.05)
+            await phone.until(2)
             assert [m["seq"] for m in phone.views] == [0, seq]
             mine = snap.view_message(1)
             assert phone.views[-1] == orjson.loads(mine.encode())  # what the phone would get here
