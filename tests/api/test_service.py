@@ -331,12 +331,10 @@ class Phone:
         pass
 
 
-async def visit(
-    rooms: RoomService, phone: Phone, code: str, seat: int, seconds: float = 0.01
-) -> None:
-    """A phone that connects to `rooms`, stays `seconds` (its first view comes) and leaves."""
+async def visit(rooms: RoomService, phone: Phone, code: str, seat: int) -> None:
+    """A phone that connects to `rooms`, stays until its first view comes, and leaves."""
     async with rooms.connect(phone, code, seat):
-        await asyncio.sleep(seconds)
+        await phone.until(1)
 
 
 def forbid_room_reads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -466,7 +464,7 @@ async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
         await first_legal_move(here, code, "a")
         reads = count_room_reads(monkeypatch)
         phones = [Phone() for _ in range(4)]
-        await asyncio.gather(*(visit(there, phones[seat], code, seat, 0.05) for seat in range(4)))
+        await asyncio.gather(*(visit(there, phones[seat], code, seat) for seat in range(4)))
         assert reads == [code]
         assert [[v["seq"] for v in p.views] for p in phones] == [[1]] * 4
 
@@ -489,10 +487,10 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
         monkeypatch.setattr(store, "actions_of", stalled_once)
         there.forget(code)
         reads = count_room_reads(monkeypatch)
-        early = asyncio.create_task(visit(there, first, code, 0, 0.05))
+        early = asyncio.create_task(visit(there, first, code, 0))
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
         await first_legal_move(here, code, "a")
-        late = asyncio.create_task(visit(there, second, code, 1, 0.05))  # ... when it registers
+        late = asyncio.create_task(visit(there, second, code, 1))  # ... when it registers
         await asyncio.sleep(0.05)
         go_on.set()
         await asyncio.gather(early, late)
