@@ -491,7 +491,8 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
         await first_legal_move(here, code, "a")
         late = asyncio.create_task(visit(there, second, code, 1))  # ... when it registers
-        await asyncio.sleep(0.05)
+        while not there.hub.is_connected(code, 1):
+            await asyncio.sleep(0)
         go_on.set()
         await asyncio.gather(early, late)
         assert reads == [code, code]
