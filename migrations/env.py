@@ -7,6 +7,7 @@ import asyncio
 from alembic import context
 from sqlalchemy.engine import Connection
 
+import app.db.crews  # noqa: F401  (its tables join Base.metadata: `alembic check` sees every model)
 from app.db.models import Base
 from app.db.session import make_engine
 from app.settings import get_settings

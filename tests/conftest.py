@@ -1,5 +1,6 @@
-"""Shared test configuration: hypothesis profiles (`dev` by default, `ci` in .ci/run), and
-the tiny test games registered for the platform tests."""
+"""Shared test configuration: hypothesis profiles (`dev` by default, `ci` in .ci/run), the
+tiny test games registered for the platform tests, and the `postgres` and `redis` markers put
+on every test that needs those servers, from the fixtures (and their parameters) it uses."""
 
 import os
 import socket
@@ -54,3 +55,30 @@ def loopback_only() -> Iterator[None]:
     socket.socket.connect_ex = checked(connect_ex)  # type: ignore[method-assign]
     yield
     socket.socket.connect, socket.socket.connect_ex = connect, connect_ex  # type: ignore[method-assign]
+
+
+# A test needs PostgreSQL or Redis when it uses one of these fixtures, or these parameters
+# of a parametrized fixture (tests/api/conftest.py's `database_url`, tests/scale's
+# `broker_env`, whose LISTEN/NOTIFY broker takes `pg_url` at run time).
+NEEDS_FIXTURE = {"pg_url": "postgres", "redis_url": "redis"}
+NEEDS_PARAM = {
+    ("database_url", "postgres"): "postgres",
+    ("broker_env", "listen-notify"): "postgres",
+    ("broker_env", "redis"): "redis",
+}
+
+
+def needs(item: pytest.Item) -> set[str]:
+    """The servers (`postgres`, `redis`) a collected test needs."""
+    found = {NEEDS_FIXTURE[f] for f in getattr(item, "fixturenames", ()) if f in NEEDS_FIXTURE}
+    callspec = getattr(item, "callspec", None)
+    for name, value in (callspec.params if callspec else {}).items():
+        if isinstance(value, str) and (name, value) in NEEDS_PARAM:
+            found.add(NEEDS_PARAM[name, value])
+    return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for server in sorted(needs(item)):
+            item.add_marker(server)

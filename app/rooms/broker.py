@@ -216,13 +216,13 @@ class RedisBroker(Broker):
                         self._dispatch(item["data"])
             except asyncio.CancelledError:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
                 raise
             except Exception as exc:  # down, or the connection dropped: subscribe again
                 log.warning("redis broker: %s; subscribing again", exc)
             missed = True
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY_MAX)
 

@@ -313,22 +313,28 @@ class Phone:
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
+        self.arrived = asyncio.Event()
 
     async def send_text(self, data: str) -> None:
         message = orjson.loads(data.encode())  # as a server sends it (app/rooms/views.py)
         if message["type"] == "view":
             self.views.append(message)
+            self.arrived.set()
+
+    async def until(self, count: int) -> None:
+        """Until `count` views have come."""
+        while len(self.views) < count:
+            self.arrived.clear()
+            await asyncio.wait_for(self.arrived.wait(), 5)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         pass
 
 
-async def visit(
-    rooms: RoomService, phone: Phone, code: str, seat: int, seconds: float = 0.01
-) -> None:
-    """A phone that connects to `rooms`, stays `seconds` (its first view comes) and leaves."""
+async def visit(rooms: RoomService, phone: Phone, code: str, seat: int) -> None:
+    """A phone that connects to `rooms`, stays until its first view comes, and leaves."""
     async with rooms.connect(phone, code, seat):
-        await asyncio.sleep(seconds)
+        await phone.until(1)
 
 
 def forbid_room_reads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -402,7 +408,7 @@ async def test_a_phone_at_another_instance_gets_the_move_without_a_read_of_the_r
             forbid_room_reads(monkeypatch)
             kind, room, published, move = broker.heard[-1]
             await there.on_message(Message(kind, room, published, origin="here", data=move))
-            await asyncio.sleep(0.05)
+            await phone.until(2)
             assert [m["seq"] for m in phone.views] == [0, seq]
             mine = snap.view_message(1)
             assert phone.views[-1] == orjson.loads(mine.encode())  # what the phone would get here
@@ -458,7 +464,7 @@ async def test_with_other_instances_phones_coming_back_at_once_share_one_read(
         await first_legal_move(here, code, "a")
         reads = count_room_reads(monkeypatch)
         phones = [Phone() for _ in range(4)]
-        await asyncio.gather(*(visit(there, phones[seat], code, seat, 0.05) for seat in range(4)))
+        await asyncio.gather(*(visit(there, phones[seat], code, seat) for seat in range(4)))
         assert reads == [code]
         assert [[v["seq"] for v in p.views] for p in phones] == [[1]] * 4
 
@@ -481,11 +487,12 @@ async def test_a_phone_registering_while_a_read_is_under_way_waits_for_a_read_of
         monkeypatch.setattr(store, "actions_of", stalled_once)
         there.forget(code)
         reads = count_room_reads(monkeypatch)
-        early = asyncio.create_task(visit(there, first, code, 0, 0.05))
+        early = asyncio.create_task(visit(there, first, code, 0))
         await reached.wait()  # its read has begun, and read the room at seq 0 ...
         await first_legal_move(here, code, "a")
-        late = asyncio.create_task(visit(there, second, code, 1, 0.05))  # ... when it registers
-        await asyncio.sleep(0.05)
+        late = asyncio.create_task(visit(there, second, code, 1))  # ... when it registers
+        while not there.hub.is_connected(code, 1):
+            await asyncio.sleep(0)
         go_on.set()
         await asyncio.gather(early, late)
         assert reads == [code, code]

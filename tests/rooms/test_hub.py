@@ -48,13 +48,14 @@ async def test_a_stuck_socket_keeps_only_the_newest_view_and_never_blocks_the_se
     slow = SlowSocket()
     conn = Connection(slow, "ROOM22", 0, limit=4)
     conn.send_view(1, "playing", view(1))
-    await asyncio.sleep(0.01)  # the writer is now stuck sending view 1
+    await until(lambda: len(slow.sent) == 1)  # the writer is now stuck sending view 1
     for seq in range(2, 41):
         conn.send_view(seq, "playing", view(seq))  # returns at once: nothing awaits the peer
     conn.send({"type": "ack", "cid": "c", "seq": 40})
     await asyncio.sleep(0)
     slow.release.set()
-    await asyncio.sleep(0.05)
+    await until(lambda: {"type": "ack", "cid": "c", "seq": 40} in slow.sent)
+    await until(lambda: slow.sent[-1].get("seq") == 40)
     seqs = [m["seq"] for m in slow.sent if m["type"] == "view"]
     assert seqs[0] == 1 and seqs[-1] == 40  # the first was in flight; the newest arrives
     assert len(seqs) <= 1 + 4  # everything between was dropped, not queued without bound
@@ -68,7 +69,7 @@ async def test_a_fast_socket_gets_every_view_in_order() -> None:
     for seq in range(1, 4):
         conn.send_view(seq, "playing", view(seq))
         await asyncio.sleep(0)
-    await asyncio.sleep(0.01)
+    await until(lambda: len(fast.sent) == 3)
     assert [m["seq"] for m in fast.sent] == [1, 2, 3]
     await conn.stop()
 
@@ -78,7 +79,7 @@ async def test_a_socket_that_never_reads_is_closed_after_a_limit() -> None:
     conn = Connection(dead, "ROOM22", 1, limit=2)
     for seq in range(MAX_DROPS_IN_A_ROW + 10):
         conn.send_view(seq, "playing", view(seq))
-    await asyncio.sleep(0.01)
+    await until(lambda: dead.closed_with is not None)
     assert dead.closed_with == 1013
     await conn.stop()
 
@@ -88,7 +89,7 @@ async def test_close_after_sending_flushes_the_queue_first() -> None:
     conn = Connection(fast, "ROOM22", 0, limit=4)
     conn.send({"type": "error", "code": "rate_limited", "message": "slow down"})
     conn.close_after_sending(1008, "rate limited")
-    await asyncio.sleep(0.01)
+    await until(lambda: fast.closed_with is not None)
     assert fast.sent[-1]["code"] == "rate_limited" and fast.closed_with == 1008
     await conn.stop()
 
@@ -128,14 +129,14 @@ async def test_a_push_sends_each_socket_its_own_view_once_and_never_an_older_one
     hub.push(newer)
     hub.push(newer)  # the same seq again (a coalesced refresh): nothing new to send
     hub.push(older)  # a slow read finishing late: the phones keep the newer view
-    await asyncio.sleep(0.01)
+    await until(lambda: all(ws.sent for ws in phones.values()))
     for seat, ws in phones.items():
         assert [m["seq"] for m in ws.sent] == [1]
         assert ws.sent[0] == json.loads(newer.view_message(seat).encode())
     assert '"private":{"secret":3}' in json.dumps(phones[0].sent, separators=(",", ":"))
     assert '"secret":3' not in json.dumps(phones[1].sent + phones[None].sent, separators=(",", ":"))
     hub.push(newer, force=True)  # the seats changed, not the game: sent again
-    await asyncio.sleep(0.01)
+    await until(lambda: all(len(ws.sent) == 2 for ws in phones.values()))
     assert [len(ws.sent) for ws in phones.values()] == [2, 2, 2]
     for conn in conns:
         assert await hub.unregister(conn) == (conn is conns[-1])  # the last one out says so

@@ -35,12 +35,26 @@ def make_broker(broker_env: dict[str, str], request: pytest.FixtureRequest) -> C
     return lambda: PostgresBroker(dsn)
 
 
+PROBE = "PROBE2"  # a room of its own, published to until the receiver hears it
+
+
 async def listening(sender: Broker, receiver: Broker, handle: Handler) -> None:
-    """Start both brokers, `receiver` handing what it hears to `handle`, and give LISTEN (which
-    starts in the background) time to subscribe."""
-    await receiver.start(handle)
+    """Start both brokers, `receiver` handing what it hears to `handle` (all but the probes),
+    once it hears: LISTEN and SUBSCRIBE begin in the background."""
+    heard = asyncio.Event()
+
+    async def handle_or_probe(message: Message) -> None:
+        if message.room == PROBE:
+            heard.set()
+        else:
+            await handle(message)
+
+    await receiver.start(handle_or_probe)
     await sender.start(lambda _m: asyncio.sleep(0))
-    await asyncio.sleep(0.5)
+    while not heard.is_set():
+        await sender.publish("state", PROBE, 0)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(heard.wait(), 0.1)
 
 
 async def until(done: Callable[[], bool], seconds: float) -> None:
@@ -73,7 +87,7 @@ async def test_a_message_waiting_on_its_room_does_not_hold_up_the_next(
         assert started == ["SLOW22", "FAST22", "NEXT22"]  # in the order they were sent
         assert done == ["FAST22", "NEXT22"]  # not stuck behind the slow one
         release.set()
-        await asyncio.sleep(0.05)
+        await until(lambda: len(done) == 3, 2.0)
         assert done == ["FAST22", "NEXT22", "SLOW22"]
     finally:
         await sender.stop()
