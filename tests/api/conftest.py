@@ -43,6 +43,9 @@ async def close_sockets() -> AsyncIterator[None]:
 
 @pytest.fixture(scope="session")
 def server(database_url: str) -> Iterator[RunningServer]:
-    running = start_server(database_url)
+    # One server for the whole session: its rooms are made far faster than a person makes
+    # them, so the per-address creation limit is out of the way (tests/api/test_limits.py
+    # checks that limit on a server of its own).
+    running = start_server(database_url, http_rate_per_minute=100_000)
     yield running
     running.stop()
