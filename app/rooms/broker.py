@@ -297,7 +297,10 @@ class PostgresBroker(Broker):
         import asyncpg
 
         listened_before, missed = False, False
+        conn: Any = None
         while True:
+            if conn is not None:
+                conn.terminate()  # a connection the server dropped: its socket closed here too
             try:
                 conn = await asyncpg.connect(
                     self._dsn, server_settings={"application_name": LISTENER}
