@@ -1,4 +1,4 @@
-"""The standings rules of PROTOCOL.md "Crews (1.1)", on finished nights; no database.
+"""The standings rules of docs/PROTOCOL.md "Crews (1.1)", on finished nights; no database.
 
 A night counts for every seat that belongs to a member: `nights` +1; a member in
 `result.winners` gets `wins` +1 and 3 points; a finished two-player match with no winner is a

@@ -42,7 +42,7 @@ def game_options(options: JsonDict) -> JsonDict:
 
 
 def clean_name(raw: object) -> str:
-    """1–24 printable characters after trimming (PROTOCOL.md)."""
+    """1–24 printable characters after trimming (docs/PROTOCOL.md)."""
     if not isinstance(raw, str):
         raise RoomError("bad_name", "name must be text")
     name = raw.strip()
