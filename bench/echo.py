@@ -1,7 +1,7 @@
 """The bare floor of the stack: uvicorn and the websockets library with no framework, no
 rules, no database and no per-seat views.
 
-It speaks just enough of PROTOCOL.md for `bench/load.py` to drive it unchanged:
+It speaks just enough of docs/PROTOCOL.md for `bench/load.py` to drive it unchanged:
 
 - `POST /api/rooms`, `/api/rooms/{code}/join` and `/start` read their body and answer what
   the server's lobby lane answers, in shape and headers (`load.py rooms --floor`: what

@@ -1,4 +1,4 @@
-"""Focifogadás calibration (rules/focifogadas.md §15) and match-engine throughput.
+"""Focifogadás calibration (docs/rules/focifogadas.md §15) and match-engine throughput.
 
     python bench/focifogadas_calibration.py [--matches 30000] [--seed 1]
 

@@ -4,7 +4,7 @@
 
 Plays whole matches with `GAME.bot_action` in both seats (seed = match number) and prints goals,
 shots, fouls, send-offs and SOs per match, how halves ended, and matches per second. Then the
-goal rate per shot next to rules/hattrick.md Appendix C (keeper save cards after the penalty
+goal rate per shot next to docs/rules/hattrick.md Appendix C (keeper save cards after the penalty
 reduction, before the +/− overlay; the Appendix assumes uniform independent cards and a keeper
 who guesses at random, the bots do neither, so only the shape should agree).
 """
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.games.hattrick import GAME
 
-# rules/hattrick.md Appendix C: base save cards -> goal share for power 4..8
+# docs/rules/hattrick.md Appendix C: base save cards -> goal share for power 4..8
 APPENDIX_C = {
     1: (0.65, 0.79, 0.88, 0.94, 0.98),
     2: (0.32, 0.48, 0.59, 0.71, 0.81),

@@ -1,5 +1,5 @@
-"""HTTP routes of PROTOCOL.md "Crews (1.1)", and the admin's additions (README "Beyond
-PROTOCOL.md"): thin adapters over CrewService. Crew rooms go through `POST /api/rooms` and
+"""HTTP routes of docs/PROTOCOL.md "Crews (1.1)", and the admin's additions (README "Beyond
+docs/PROTOCOL.md"): thin adapters over CrewService. Crew rooms go through `POST /api/rooms` and
 `POST /api/rooms/{code}/join` (app/api/http.py), which hand them to the same service."""
 
 from __future__ import annotations

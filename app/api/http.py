@@ -1,4 +1,4 @@
-"""HTTP routes of PROTOCOL.md: thin adapters over RoomService."""
+"""HTTP routes of docs/PROTOCOL.md: thin adapters over RoomService."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ async def get_hub(request: Request) -> Hub:
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
-    """PROTOCOL.md's error body."""
+    """docs/PROTOCOL.md's error body."""
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
@@ -104,7 +104,7 @@ async def read_limited(request: Request) -> None:
 
 
 def checked_code(code: str) -> str:
-    """The path's room code, checked against PROTOCOL.md's format before any other work."""
+    """The path's room code, checked against docs/PROTOCOL.md's format before any other work."""
     if not is_code(code):
         raise not_found(code[:16])
     return code

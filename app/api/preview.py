@@ -69,7 +69,7 @@ TABLE_NAMES: dict[tuple[str, str], dict[str, str]] = {
         "da": "live-kamp-aften",
     },
 }
-# A mode's name on the card (UX.md's glossary, `term.*`).
+# A mode's name on the card (docs/UX.md's glossary, `term.*`).
 MODE_NAMES: dict[str, dict[str, str]] = {
     "bukmeker": {"en": "Bukméker (bookmaker)", "hu": "Bukméker", "da": "Bukméker (bookmaker)"},
     "drukker": {"en": "Drukker (supporter)", "hu": "Drukker", "da": "Drukker (tilhænger)"},

@@ -1,4 +1,4 @@
-"""Request and response bodies of the HTTP API (PROTOCOL.md)."""
+"""Request and response bodies of the HTTP API (docs/PROTOCOL.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, RootModel, StringConstraints
 
 # Bodies are parsed strictly: a string is a string, a bool a bool (no "1" for true, no 1.0
-# for 1), and every string is bounded. Names are checked against PROTOCOL.md's `name` rule by
+# for 1), and every string is bounded. Names are checked against docs/PROTOCOL.md's `name` rule by
 # the service (400 `bad_name`); here they are only bounded.
 TEXT_MAX, NAME_TEXT_MAX = 64, 200
 Text = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
@@ -28,7 +28,7 @@ class CreateRoom(Strict):
     mode: Text
     name: NameText | None = None  # required unless `crew`
     options: Annotated[dict[OptionName, OptionValue], Field(max_length=OPTIONS_MAX)] | None = None
-    crew: Text | None = None  # a crew room (PROTOCOL.md 1.1)
+    crew: Text | None = None  # a crew room (docs/PROTOCOL.md 1.1)
 
 
 class JoinRoom(Strict):

@@ -1,4 +1,4 @@
-"""The WebSocket `/ws/{code}`: a thin receive loop (parse, submit, reply) per PROTOCOL.md."""
+"""The WebSocket `/ws/{code}`: a thin receive loop (parse, submit, reply) per docs/PROTOCOL.md."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ VIOLATIONS_BEFORE_CLOSE = 20  # messages over the rate, without a calm second, b
 SOCKET_ERRORS = {"illegal_action", "not_your_turn", "bad_message", "rate_limited", "unavailable"}
 
 
-# --- what a client may send (PROTOCOL.md), parsed as one tagged union ------------------------
+# --- what a client may send (docs/PROTOCOL.md), parsed as one tagged union ------------------------
 
 
 def _client_cid(cid: str) -> str:
@@ -89,7 +89,7 @@ CLIENT_MESSAGE: TypeAdapter[Hello | Ping | Act] = TypeAdapter(ClientMessage)
 
 def cid_of(raw: str | bytes) -> str | None:
     """The cid of an `act`, however wrong the rest of it is (an error answering an act
-    carries its cid, PROTOCOL.md)."""
+    carries its cid, docs/PROTOCOL.md)."""
     try:
         data = orjson.loads(raw)
     except orjson.JSONDecodeError:
@@ -134,7 +134,7 @@ def error(code: str, message: str, cid: str | None = None) -> dict[str, Any]:
 
 
 class Bad:
-    """A message that is not one of PROTOCOL.md's: why, and the cid if it was an act."""
+    """A message that is not one of docs/PROTOCOL.md's: why, and the cid if it was an act."""
 
     __slots__ = ("cid", "reason")
 
@@ -353,7 +353,7 @@ def _room_of(scope: Scope) -> str | None:
 
 
 async def room_socket(ws: WebSocket, code: str) -> None:
-    """/ws/{code}: PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
+    """/ws/{code}: docs/PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
     app = ws.app
     settings: Settings = app.state.settings
     if not origin_allowed(ws.scope, settings, app.state.reach):

@@ -1,4 +1,4 @@
-"""Who a crew and a member are (PROTOCOL.md "Crews (1.1)"): crew codes, crew names, the
+"""Who a crew and a member are (docs/PROTOCOL.md "Crews (1.1)"): crew codes, crew names, the
 errors that answer an unknown crew or a wrong token, and the member a crew token belongs to.
 No database: the callers hand in what they read."""
 
@@ -29,7 +29,7 @@ def is_crew_code(text: str) -> bool:
 
 
 def clean_crew_name(raw: object) -> str:
-    """1–40 printable characters after trimming (PROTOCOL.md)."""
+    """1–40 printable characters after trimming (docs/PROTOCOL.md)."""
     if not isinstance(raw, str):
         raise RoomError("bad_name", "the crew's name must be text")
     name = raw.strip()

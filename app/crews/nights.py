@@ -119,7 +119,7 @@ def from_row(row: Any) -> Night:
 
 
 def as_json(night: Night) -> dict[str, Any]:
-    """A night as PROTOCOL.md shows it."""
+    """A night as docs/PROTOCOL.md shows it."""
     return {
         "code": night.code,
         "game": night.game,

@@ -1,4 +1,4 @@
-"""`GET /api/crews/{code}` as PROTOCOL.md shows it, from a crew's record: which nights a
+"""`GET /api/crews/{code}` as docs/PROTOCOL.md shows it, from a crew's record: which nights a
 query picks (a season, a game and mode, up to one room's night), the standings over them with
 who moved in the last one, and the nights listed. No database."""
 

@@ -1,4 +1,4 @@
-"""Crew commands (PROTOCOL.md "Crews (1.1)"): create, join, the crew with its standings and
+"""Crew commands (docs/PROTOCOL.md "Crews (1.1)"): create, join, the crew with its standings and
 nights, crew rooms, and the admin's rename, remove and new season.
 
 CrewService runs each command's transactions through the room layer's database (`read` /

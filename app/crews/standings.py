@@ -1,4 +1,4 @@
-"""The standings rules of PROTOCOL.md "Crews (1.1)", on finished nights; no database.
+"""The standings rules of docs/PROTOCOL.md "Crews (1.1)", on finished nights; no database.
 
 A night counts only with at least `PEOPLE_MIN` people at the table (bots may fill the other
 seats; a night stored before seats said who was a bot, `bot` None, counts as before). It

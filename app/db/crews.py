@@ -1,4 +1,4 @@
-"""Crew tables (PROTOCOL.md "Crews (1.1)") and every query the crews need: `CrewTx`, the
+"""Crew tables (docs/PROTOCOL.md "Crews (1.1)") and every query the crews need: `CrewTx`, the
 room layer's `Tx` (app/db/rooms.py) with the crew's reads and writes, answering in records
 (frozen dataclasses), so that app/crews imports no SQLAlchemy and builds no rows.
 

@@ -207,7 +207,7 @@ def _trouble(exc: BaseException) -> RoomError:
 
 @asynccontextmanager
 async def _database() -> AsyncIterator[None]:
-    """Database trouble becomes `unavailable`, with nothing changed (PROTOCOL.md)."""
+    """Database trouble becomes `unavailable`, with nothing changed (docs/PROTOCOL.md)."""
     try:
         yield
     except Exception as exc:

@@ -19,7 +19,7 @@ def _dumps(value: Any) -> str:
 
 
 # Seconds a connect or a statement may take before the database counts as unreachable and
-# the request is answered `unavailable` (PROTOCOL.md): a hanging database must not hold every
+# the request is answered `unavailable` (docs/PROTOCOL.md): a hanging database must not hold every
 # request for the drivers' defaults (a minute and more). SQLite waits as long for a lock.
 TIMEOUT = 1.5
 

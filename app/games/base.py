@@ -88,7 +88,7 @@ def shot_stats(goals: Sequence[int], shots: Sequence[int]) -> dict[str, list[int
     }
 
 
-TEXT_OPTION_MAX: Final = 24  # text options (team names) follow PROTOCOL.md's `name` rule
+TEXT_OPTION_MAX: Final = 24  # text options (team names) follow docs/PROTOCOL.md's `name` rule
 
 
 _ATOMS: Final = frozenset({str, int, float, bool, type(None)})
@@ -318,7 +318,7 @@ class Rng:
 
     Every draw returns the value and the advanced Rng, so `apply` stays pure. The n-th draw is
     SplitMix64 of (seed, n): our own arithmetic, so it repeats on every Python version and
-    platform (STYLE.md suggests `random.random()`; seeding a Mersenne Twister per draw costs
+    platform (`random.random()` is the usual choice; seeding a Mersenne Twister per draw costs
     10 us, too slow for the Monte Carlo odds, while this costs about 1 us).
     """
 

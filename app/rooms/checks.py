@@ -79,7 +79,7 @@ def _invisible(char: str) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """1–24 printable characters after NFC normalisation and trimming (PROTOCOL.md), none
+    """1–24 printable characters after NFC normalisation and trimming (docs/PROTOCOL.md), none
     of them invisible, with something to see, and not a smear of combining marks."""
     if not isinstance(raw, str):
         raise RoomError("bad_name", "name must be text")

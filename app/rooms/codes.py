@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import secrets
 
-# No look-alikes: 0/O, 1/I/L never occur (PROTOCOL.md).
+# No look-alikes: 0/O, 1/I/L never occur (docs/PROTOCOL.md).
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
@@ -40,5 +40,5 @@ def new_seed() -> int:
 
 
 def seed_hash(seed: int) -> str:
-    """The hex SHA-256 of the seed written in decimal (PROTOCOL.md)."""
+    """The hex SHA-256 of the seed written in decimal (docs/PROTOCOL.md)."""
     return hashlib.sha256(str(seed).encode()).hexdigest()

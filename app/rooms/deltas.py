@@ -71,7 +71,7 @@ class ViewParts:  # 2.5x the cost, and one is made per phone per push; nothing c
     seq: int
     fixed: tuple[Any, ...]  # the FIXED members' values (text, a number or null)
     shared: dict[str, bytes]  # the other top-level members but OWN and PATCHED: one push's
-    # viewers share them (PROTOCOL.md: status, phase, to_act and result are the room's)
+    # viewers share them (docs/PROTOCOL.md: status, phase, to_act and result are the room's)
     own: dict[str, bytes]  # the OWN members (what this viewer may play)
     public: dict[str, bytes]  # shared by every viewer of the same push
     private: dict[str, bytes] | None  # None: `private` is null
@@ -160,7 +160,7 @@ class DeltaPush:
         return encoded
 
     def whole(self, parts: ViewParts) -> bytes:
-        """The PROTOCOL.md v1 view message, made of the parts."""
+        """The docs/PROTOCOL.md v1 view message, made of the parts."""
         view = _members(dict(zip(FIXED, parts.fixed, strict=True))) | parts.shared | parts.own
         view["public"] = _key("public") + _object(parts.public)
         private = b"null" if parts.private is None else _object(parts.private)

@@ -1,4 +1,4 @@
-"""Every refusal the room layer gives, with its PROTOCOL.md code and HTTP status."""
+"""Every refusal the room layer gives, with its docs/PROTOCOL.md code and HTTP status."""
 
 from __future__ import annotations
 

@@ -207,7 +207,7 @@ class RoomSnapshot:
         return self._legal[seat]
 
     def view_message(self, seat: int | None) -> str:
-        """The PROTOCOL.md view message for a seat (None = spectator), built once per seq.
+        """The docs/PROTOCOL.md view message for a seat (None = spectator), built once per seq.
 
         With a turn clock, views older than `VIEWS_FRESH_FOR` are built again: `clock.now`
         is what a phone counts down from, so a phone reconnecting in the middle of a turn
@@ -233,7 +233,7 @@ class RoomSnapshot:
         return cached
 
     def _share(self, part: str, value: Any) -> Utf8Text:
-        """`value` encoded once per seq for every viewer: PROTOCOL.md has `public` (and the
+        """`value` encoded once per seq for every viewer: docs/PROTOCOL.md has `public` (and the
         log of public events) identical for all of them."""
         shared = self._shared.get(part)
         if shared is None:
@@ -241,7 +241,7 @@ class RoomSnapshot:
         return shared
 
     def view(self, seat: int | None) -> JsonDict:
-        """The PROTOCOL.md view for a seat (None = spectator)."""
+        """The docs/PROTOCOL.md view for a seat (None = spectator)."""
         return self._build_view(seat)
 
     def _clock_view(self) -> JsonDict:
@@ -298,7 +298,7 @@ class RoomSnapshot:
         }
 
     def _shared_table(self) -> Table:
-        """`public` is the same for every viewer (PROTOCOL.md): built once per seq, from the
+        """`public` is the same for every viewer (docs/PROTOCOL.md): built once per seq, from the
         spectator's view; each seat adds only its secrets."""
         if self._table is None:
             view = public_of(self.game, self.state)

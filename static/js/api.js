@@ -1,4 +1,4 @@
-// HTTP calls of PROTOCOL.md, and what this browser remembers (seat tokens per room, name).
+// HTTP calls of docs/PROTOCOL.md, and what this browser remembers (seat tokens per room, name).
 
 export class ApiError extends Error {
   constructor(status, code, message) {

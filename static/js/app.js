@@ -6,7 +6,7 @@
 // and calls `render(root, view, ctx)` on every new view (and after an ack or a connection
 // change, with the same view). If that module is missing, static/js/games/generic.js is used.
 //   root  an element that stays the same for the whole room (class "table table-<game>")
-//   view  the PROTOCOL.md view, verbatim, plus `seq`
+//   view  the docs/PROTOCOL.md view, verbatim, plus `seq`
 //   ctx = {
 //     send(action)   -> cid | null   sends {"type":"act","cid":<unique>,"action":action};
 //                                    pass an element of view.legal unchanged; null while one

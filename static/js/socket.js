@@ -1,4 +1,4 @@
-// The room socket (PROTOCOL.md "WebSocket"): hello with a seat token or as a spectator,
+// The room socket (docs/PROTOCOL.md "WebSocket"): hello with a seat token or as a spectator,
 // reconnection that never gives up, a heartbeat, and actions that keep their cid.
 //
 //   const sock = new RoomSocket(code, token, {onView, onAck, onError, onPresence,

@@ -41,7 +41,7 @@ async def acked_with_its_view(server: RunningServer, **connect: Any) -> list[boo
     action = first[mover]["view"]["legal"][0]
     await phones[mover].ws.send(json.dumps({"type": "act", "cid": "c1", "action": action}))
     # The ack and the view of the move, to the mover (the view first, unless a read of the
-    # room was under way: PROTOCOL.md orders neither).
+    # room was under way: docs/PROTOCOL.md orders neither).
     ack = await phones[mover].expect("ack")
     assert ack == {"type": "ack", "cid": "c1", "seq": first[mover]["seq"] + 1}
     for phone in phones:  # every phone gets the view of the move

@@ -1,4 +1,4 @@
-"""Every HTTP endpoint and error code of PROTOCOL.md, on SQLite and PostgreSQL."""
+"""Every HTTP endpoint and error code of docs/PROTOCOL.md, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The WebSocket of PROTOCOL.md with real sockets: roles, views, acks, errors and limits."""
+"""The WebSocket of docs/PROTOCOL.md with real sockets: roles, views, acks, errors and limits."""
 
 from __future__ import annotations
 

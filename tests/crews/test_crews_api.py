@@ -1,4 +1,4 @@
-"""Crews over HTTP and the WebSocket (PROTOCOL.md "Crews (1.1)"), on SQLite and PostgreSQL:
+"""Crews over HTTP and the WebSocket (docs/PROTOCOL.md "Crews (1.1)"), on SQLite and PostgreSQL:
 create and join, crew rooms with members, bots and guests, nights played to the end, the
 admin's rename, remove and new season, and every bad input refused with nothing changed."""
 

@@ -1,4 +1,4 @@
-"""The standings rules of PROTOCOL.md "Crews (1.1)" on hand-built finished nights."""
+"""The standings rules of docs/PROTOCOL.md "Crews (1.1)" on hand-built finished nights."""
 
 from __future__ import annotations
 

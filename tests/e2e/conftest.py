@@ -312,7 +312,7 @@ async def assert_no_clipped_labels(page: Any, selector: str = LABELLED) -> None:
 
 
 def api_call(url: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """One call of PROTOCOL.md's HTTP API; the decoded JSON answer."""
+    """One call of docs/PROTOCOL.md's HTTP API; the decoded JSON answer."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")

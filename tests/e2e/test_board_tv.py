@@ -1,4 +1,4 @@
-"""The TV board (`/r/{code}?screen=board`, UX.md §3.5) at 1920×1080, in English, Hungarian and
+"""The TV board (`/r/{code}?screen=board`, docs/UX.md §3.5) at 1920×1080, in English, Hungarian and
 Danish: it shows the room at once (nobody taps a TV), and in the lobby, during the match and at
 full time the whole board is on the one screen (the document no taller than the window),
 every player's row with its money and "if it ended now" in view and covered by nothing, the

@@ -327,7 +327,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await watcher.wait_for_function(
         "window.banners.some((b) => b.startsWith('MÅÅÅL!') && b.includes('Dig: '))"
     )
-    # Each entry gets a 5 s toast above the bar (UX.md §3.4), never over the pad; its Undo
+    # Each entry gets a 5 s toast above the bar (docs/UX.md §3.4), never over the pad; its Undo
     # takes the entry back.
     await scorer.locator(".toast", has_text="GOAL Home ✓").wait_for()
     await check_phone(scorer)  # the pad in view and covered by no toast

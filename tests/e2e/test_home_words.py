@@ -1,6 +1,6 @@
 """Home on a 390×844 phone in Hungarian, English and Danish: the room-code field has room for
 its six letters, every option drop-down shows its value whole, and the betting game is named in
-the page's language (UX.md §1.10), the Hungarian box name only on Hungarian pages.
+the page's language (docs/UX.md §1.10), the Hungarian box name only on Hungarian pages.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ async def test_no_serious_violation_on_home_lobby_tables_and_result(
 # Every text that is dimmed or disabled (a disabled control, the bar while offline, a stale
 # presence dot, a replay's lines still to come, anything under an opacity below 1), with its
 # contrast as axe-core's own colour code measures it (opacity included). axe's color-contrast
-# rule passes over disabled controls (WCAG exempts them); UX.md §1.8 does not: contrast wins
+# rule passes over disabled controls (WCAG exempts them); docs/UX.md §1.8 does not: contrast wins
 # over §2's dimming, so a dimmed state must stay readable (≥ 4.5:1, large text ≥ 3:1).
 DIMMED_CONTRAST = """
 () => {

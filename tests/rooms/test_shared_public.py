@@ -1,5 +1,5 @@
 """The room builds `public` once per step and asks each seat only for its `private`, and it
-caches both (PROTOCOL.md: `public` is identical for every seat and spectator at one seq). That
+caches both (docs/PROTOCOL.md: `public` is identical for every seat and spectator at one seq). That
 is right only if asking is pure: at every step of random matches of every mode, `public` and
 each seat's `private` are the same when asked twice, and asking changes nothing in the state.
 """

@@ -1,4 +1,4 @@
-"""Attacks with values outside PROTOCOL.md's formats: each gets a 4xx (never a 5xx, never a
+"""Attacks with values outside docs/PROTOCOL.md's formats: each gets a 4xx (never a 5xx, never a
 fake outage) and changes nothing."""
 
 from __future__ import annotations

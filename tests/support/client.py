@@ -1,4 +1,4 @@
-"""A minimal protocol client for tests, written from PROTOCOL.md."""
+"""A minimal protocol client for tests, written from docs/PROTOCOL.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Focifogadás (football betting, Gémklub 2014): rules in rules/focifogadas.md."""
+"""Focifogadás (football betting, Gémklub 2014): rules in docs/rules/focifogadas.md."""
 
 from app.games.focifogadas.game import GAME
 from app.games.registry import register

@@ -1,6 +1,6 @@
 """A seat's held bets as the views show them (each with its status so far and its payout),
 and a Drukker seat's private part, built from them once for every step that leaves it as it
-was (rules/focifogadas.md §7.6, §9)."""
+was (docs/rules/focifogadas.md §7.6, §9)."""
 
 from __future__ import annotations
 

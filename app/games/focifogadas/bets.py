@@ -1,4 +1,4 @@
-"""The 54 betting cards (rules/focifogadas.md §8): texts from data, predicates here.
+"""The 54 betting cards (docs/rules/focifogadas.md §8): texts from data, predicates here.
 
 Each card is a predicate over the `MatchRecord`. Two derived judgements:
 - `half_time_outcome` / `decided_at_half_time`: the explicit "decided@HT" column of §8.2/§8.3;
@@ -59,7 +59,7 @@ def _false_if(cond: Predicate) -> Callable[[Predicate], HalfTimeRule]:
     return lambda _pred: lambda r: False if cond(r) else None
 
 
-# rules/focifogadas.md §8.2: id -> (uses, predicate, decided@HT column)
+# docs/rules/focifogadas.md §8.2: id -> (uses, predicate, decided@HT column)
 _LIGHT: Final[dict[str, tuple[Uses, Predicate, Callable[[Predicate], HalfTimeRule]]]] = {
     "L01": ("fg", lambda r: r.fg == "home", _once_scored),
     "L02": ("fg", lambda r: r.fg == "away", _once_scored),

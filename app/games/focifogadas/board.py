@@ -1,4 +1,4 @@
-"""The state of a match (rules/focifogadas.md §5, §7) and the board a turn is played on.
+"""The state of a match (docs/rules/focifogadas.md §5, §7) and the board a turn is played on.
 
 `MatchState` is the frozen state the modes keep; `Board` is its mutable working copy for
 the duration of one or more turns, so that the event-writing path (`match.play`) and the

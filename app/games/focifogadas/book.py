@@ -1,4 +1,4 @@
-"""The bookmakers' table shared by Bukméker and live mode (rules/focifogadas.md §10.1–§10.7).
+"""The bookmakers' table shared by Bukméker and live mode (docs/rules/focifogadas.md §10.1–§10.7).
 
 Deal, three-round draft with hidden picks, multiplier discs, stakes and settlement, as pure
 functions over a frozen `Book`. The mode modules (`bukmeker.py`, `live.py`) put a match or a

@@ -1,4 +1,4 @@
-"""Bukméker (bookmaker) mode, 3–6 players (rules/focifogadas.md §10).
+"""Bukméker (bookmaker) mode, 3–6 players (docs/rules/focifogadas.md §10).
 
 Phases: `peek` (each seat in turn looks at 3 of the 5 set-aside piles, §10.2) → the draft,
 discs and stakes of `book.py` (6 markers each) → `match` (§7 with 12-card decks and no

@@ -1,4 +1,4 @@
-"""The 80 action cards (rules/focifogadas.md §6.3–§6.4) as data.
+"""The 80 action cards (docs/rules/focifogadas.md §6.3–§6.4) as data.
 
 The deck list lives in `data/action_cards.json` so a different helper sheet can be swapped in
 (`load_catalogue`). Inside the engine a card is an int: its index in `CATALOGUE.cards`.

@@ -1,4 +1,4 @@
-"""Drukker (supporter) mode, 2–6 players (rules/focifogadas.md §9).
+"""Drukker (supporter) mode, 2–6 players (docs/rules/focifogadas.md §9).
 
 Phases: `choose` (everyone keeps 4 of 8 betting cards, simultaneously and secretly) →
 `match` (§7) → `half_time` (purchases, one buyer at a time in seat order from the start
@@ -131,7 +131,7 @@ def _subsets(cards: tuple[str, ...], k: int) -> list[list[str]]:
 
 @functools.lru_cache(maxsize=256)  # the hands of the rooms choosing now
 def _choices(dealt: tuple[str, ...]) -> list[Action]:
-    """§5.2's ways to keep KEEP of the dealt bets (70 of them), made once per hand: asked for
+    """§9.2's ways to keep KEEP of the dealt bets (70 of them), made once per hand: asked for
     by the seat's view, its phone's first view and the check of its move. Shared: nobody
     may change the list or its actions."""
     return [{"type": "choose_bets", "cards": c} for c in _subsets(dealt, KEEP)]

@@ -1,4 +1,4 @@
-"""What each action card does (rules/focifogadas.md §6.2 shared sub-procedures, §6.3 card
+"""What each action card does (docs/rules/focifogadas.md §6.2 shared sub-procedures, §6.3 card
 types), on the mutable `Board` of a turn. `RESOLVER_OF[card]` resolves a played card.
 """
 

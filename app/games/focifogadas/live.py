@@ -1,4 +1,4 @@
-"""Live-match betting, 3–6 players (rules/focifogadas.md §11, §11.1).
+"""Live-match betting, 3–6 players (docs/rules/focifogadas.md §11, §11.1).
 
 Phases: the bookmakers' draft, discs and stakes of `book.py` (5 markers each, §11 step 1),
 then the scorer's entries while the friends watch the broadcast: `kickoff` → `first_half` →
@@ -174,7 +174,7 @@ def legal_actions(s: LiveState, seat: int) -> list[Action]:
 
 
 def can_undo(s: LiveState, seat: int) -> bool:
-    """§11.1 UNDO, read with UX.md §3.4 ("the scorer's own last act"): the last entry of `L`
+    """§11.1 UNDO, read with docs/UX.md §3.4 ("the scorer's own last act"): the last entry of `L`
     was made by `seat`, the scorer. Repeated undos go back through the scorer's own entries;
     after SET_SCORER the new scorer cannot take back the previous scorer's (nor an entry of
     unknown author, state.py)."""

@@ -1,4 +1,4 @@
-"""The match engine (rules/focifogadas.md §6–§7), shared by Drukker and Bukméker.
+"""The match engine (docs/rules/focifogadas.md §6–§7), shared by Drukker and Bukméker.
 
 Pure functions over a frozen `MatchState`:
 

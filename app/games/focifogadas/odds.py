@@ -1,4 +1,4 @@
-"""The chances of the betting cards (rules/focifogadas.md §8): what the players are shown
+"""The chances of the betting cards (docs/rules/focifogadas.md §8): what the players are shown
 (`Game.odds`, through each mode's `price`) and what the bots believe.
 
 - `PRIOR` / `prior`: the simulated Bukméker probabilities of §8.2/§8.3 (p(BUK), uniformly

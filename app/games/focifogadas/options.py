@@ -1,4 +1,4 @@
-"""The room options of the three modes (rules/focifogadas.md §7.1, §12, §12.1).
+"""The room options of the three modes (docs/rules/focifogadas.md §7.1, §12, §12.1).
 
 Validation is strict: JSON `1`, `1.0` and `true` are different values, so a choice matches
 only a value of its own type (`True` is not the seat 1, `5.0` is not five time advances).

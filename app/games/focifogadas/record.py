@@ -1,4 +1,4 @@
-"""The match record that betting cards are judged on (rules/focifogadas.md §5).
+"""The match record that betting cards are judged on (docs/rules/focifogadas.md §5).
 
 Goals are kept per half (the half-time tiles, §4.2); corners, yellow and red cards are match
 totals that saturate at their track caps (20 / 10 / 5). The record is a frozen value: every
@@ -15,7 +15,7 @@ from app.games.base import JsonDict
 Team = Literal["home", "away"]
 TEAMS: Final[tuple[Team, Team]] = ("home", "away")
 
-# rules/focifogadas.md §4.2 and §12.1 `track_caps`
+# docs/rules/focifogadas.md §4.2 and §12.1 `track_caps`
 CORNER_CAP: Final = 20
 YELLOW_CAP: Final = 10
 RED_CAP: Final = 5

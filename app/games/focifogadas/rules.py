@@ -1,5 +1,5 @@
 """The rules of a game, whatever its mode: set-up, whose turn, legal actions, apply, result
-(rules/focifogadas.md §9–§12). Each mode's rules live in its own module (drukker.py,
+(docs/rules/focifogadas.md §9–§12). Each mode's rules live in its own module (drukker.py,
 bukmeker.py, live.py, over the shared match and table); this module picks the mode's.
 """
 

@@ -1,4 +1,4 @@
-"""Settlement of the bookmakers' table (rules/focifogadas.md §10.7), Bukméker and live alike.
+"""Settlement of the bookmakers' table (docs/rules/focifogadas.md §10.7), Bukméker and live alike.
 
 Winning staked cards are paid in order of disc value, then fewer markers; equal ones as one
 simultaneous group on the balances at its start (A12). A bookmaker short of money pays its

@@ -1,5 +1,5 @@
 """The frozen state of a game, `FociState(mode, inner)`, with `dump` and `load`; `inner` is
-the mode's own frozen state (rules/focifogadas.md §9–§11), defined here with its JSON.
+the mode's own frozen state (docs/rules/focifogadas.md §9–§11), defined here with its JSON.
 
 A dump writes an option's field only when the option differs from its default, so a game with
 the default options dumps exactly as before the options existed (the golden replays).

@@ -1,4 +1,4 @@
-"""What each viewer sees, in every mode (rules/focifogadas.md §7.6): the contract's
+"""What each viewer sees, in every mode (docs/rules/focifogadas.md §7.6): the contract's
 `public(state)` (the same for everyone), `private(state, seat)` (that seat's secrets) and
 `revealed(state)` (everything face up, for replays), per mode.
 

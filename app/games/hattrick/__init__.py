@@ -1,4 +1,4 @@
-"""Hat Trick (rules/hattrick.md): two managers, card-driven football on a 6×4 grid."""
+"""Hat Trick (docs/rules/hattrick.md): two managers, card-driven football on a 6×4 grid."""
 
 from app.games import registry
 from app.games.hattrick.game import GAME

@@ -1,4 +1,4 @@
-"""Hat Trick components as data (rules/hattrick.md §2)."""
+"""Hat Trick components as data (docs/rules/hattrick.md §2)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class PlayerCard:
     star: tuple[int, int]
 
 
-# rules/hattrick.md §2.2 (stats designed there).
+# docs/rules/hattrick.md §2.2 (stats designed there).
 PLAYERS: Final = {
     p.number: p
     for p in (

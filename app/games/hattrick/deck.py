@@ -1,4 +1,4 @@
-"""Hat Trick chance and cards (rules/hattrick.md §4.3, §12): coin tosses, shuffles, draws and
+"""Hat Trick chance and cards (docs/rules/hattrick.md §4.3, §12): coin tosses, shuffles, draws and
 discards. Every draw from the seeded `Rng` in the state is logged as an event."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The frame of a Hat Trick match (rules/hattrick.md §4): a half's set-up, the turn boundary and
+"""The frame of a Hat Trick match (docs/rules/hattrick.md §4): a half's set-up, the turn boundary and
 its safety valve, the end of a half, extra time, the order of the penalty shoot-out and full
 time. Every function returns the new state; none calls up into the turn or the shot."""
 

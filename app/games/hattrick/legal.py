@@ -1,4 +1,4 @@
-"""Whose decision it is and the legal options (rules/hattrick.md §11): questions about a state.
+"""Whose decision it is and the legal options (docs/rules/hattrick.md §11): questions about a state.
 
 The engine applies a decision with a single option itself (`rules.settle`, §11, A31).
 """

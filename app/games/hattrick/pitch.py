@@ -1,4 +1,4 @@
-"""The Hat Trick pitch (rules/hattrick.md §3): frames, the grid, who stands where, player values
+"""The Hat Trick pitch (docs/rules/hattrick.md §3): frames, the grid, who stands where, player values
 and who has the ball. Questions about a state, plus the one edit every part of the rules makes:
 `pass_ball`.
 """

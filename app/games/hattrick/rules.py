@@ -1,6 +1,6 @@
 """Hat Trick rules, top-down: set-up → whose turn → legal actions → apply → outcome.
 
-Every section cites rules/hattrick.md. `apply` is pure: each step builds a new frozen `Match`
+Every section cites docs/rules/hattrick.md. `apply` is pure: each step builds a new frozen `Match`
 and collects the public events of what happened in a local list. Decisions with exactly one
 legal option are applied by the engine itself (§11, A31). The steps live in modules named for
 what they hold, each importing only those below it:

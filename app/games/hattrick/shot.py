@@ -1,4 +1,4 @@
-"""Scoring Opportunities, shots and what follows them (rules/hattrick.md §7–§9): the SO rounds,
+"""Scoring Opportunities, shots and what follows them (docs/rules/hattrick.md §7–§9): the SO rounds,
 the shooting and keeper cards, the save draw, goal, parry, the goalkeeper's kick and a
 shoot-out penalty. Every function returns the new state."""
 

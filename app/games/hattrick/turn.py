@@ -1,4 +1,4 @@
-"""A regular Hat Trick turn (rules/hattrick.md §5–§6): both cards laid and revealed, the move
+"""A regular Hat Trick turn (docs/rules/hattrick.md §5–§6): both cards laid and revealed, the move
 steps, the sideways pass, the action and its contest, and the end of the turn with fouls,
 bookings and free kicks. Every function returns the new state."""
 

@@ -1,4 +1,4 @@
-"""What each viewer sees (rules/hattrick.md §13, PROTOCOL.md "Conventions inside views").
+"""What each viewer sees (docs/rules/hattrick.md §13, docs/PROTOCOL.md "Conventions inside views").
 
 The only place that decides visibility: every field is whitelisted. Hands, draw-pile order and
 undisclosed choices (a laid card, a shooting or keeper card before the reveal) stay private.
@@ -90,7 +90,7 @@ def table_cards(m: Match) -> list[JsonDict | None]:
 
 
 def shot_view(m: Match) -> JsonDict | None:
-    """`public.shot`: the shooting numbers (UX.md); choices appear only once revealed."""
+    """`public.shot`: the shooting numbers (docs/UX.md); choices appear only once revealed."""
     shot = m.shot
     if shot is None:
         return None

@@ -1,4 +1,4 @@
-// The HTTP calls of PROTOCOL.md "Crews (1.1)" (and the admin's), over the shell's api.js.
+// The HTTP calls of docs/PROTOCOL.md "Crews (1.1)" (and the admin's), over the shell's api.js.
 
 import { call } from "../api.js";
 

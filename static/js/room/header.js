@@ -1,4 +1,4 @@
-// The sticky header of a table screen (UX §1.1, client-contract.md): score with team names,
+// The sticky header of a table screen (UX §1.1, ../games/README.md): score with team names,
 // phase, whose turn (avatars ✓ done / ◌ still choosing, clocks), my money, and the status
 // line (the aria-live region). It sits in #head-game, under the top bar, and never scrolls.
 

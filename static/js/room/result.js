@@ -1,4 +1,4 @@
-// The full-time takeover (client-contract.md): on every phone, in one 390×844 screen, the
+// The full-time takeover (../games/README.md): on every phone, in one 390×844 screen, the
 // final score with team names, each friend's money and ▲/▼ against the start, the table's own
 // recap (renderResult), the crew's standings in a crew room, then Replay, Rematch (host), New
 // game (in a crew room: the crew page's "New night"); "See the table" puts it aside and a bar

@@ -1,4 +1,4 @@
-"""Betting cards (rules/focifogadas.md §8): predicates, the decided@HT column, decided so far."""
+"""Betting cards (docs/rules/focifogadas.md §8): predicates, the decided@HT column, decided so far."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""The bookmakers' table (rules/focifogadas.md §10.1–§10.7): deal, draft, discs, stakes, settlement."""
+"""The bookmakers' table (docs/rules/focifogadas.md §10.1–§10.7): deal, draft, discs, stakes, settlement."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""Bukméker mode (rules/focifogadas.md §10): peek, 12-card match without a break, settlement."""
+"""Bukméker mode (docs/rules/focifogadas.md §10): peek, 12-card match without a break, settlement."""
 
 import random
 from collections.abc import Iterator

@@ -1,4 +1,4 @@
-"""Drukker mode (rules/focifogadas.md §9): choosing bets, half-time purchases, payout."""
+"""Drukker mode (docs/rules/focifogadas.md §9): choosing bets, half-time purchases, payout."""
 
 from __future__ import annotations
 

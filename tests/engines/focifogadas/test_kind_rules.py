@@ -1,4 +1,4 @@
-"""The helper sheet's check (rules/focifogadas.md §6.3 "Where" and "Colour", `KIND_RULES`): a
+"""The helper sheet's check (docs/rules/focifogadas.md §6.3 "Where" and "Colour", `KIND_RULES`): a
 deck list that puts a card kind in a section it may not live in, or gives it a colour it may
 not have, is refused when the catalogue is loaded; every allowed place and colour loads.
 

@@ -1,4 +1,4 @@
-"""Live-match mode (rules/focifogadas.md §11, §11.1): the scorer's entries, undo, full time."""
+"""Live-match mode (docs/rules/focifogadas.md §11, §11.1): the scorer's entries, undo, full time."""
 
 import json
 import random
@@ -163,7 +163,7 @@ def test_scorer_role_can_be_handed_on() -> None:
 
 
 def test_undo_is_the_scorers_own_last_entry_only() -> None:
-    """§11.1 UNDO with UX.md §3.4 "the scorer's own last act": after a hand-over the new scorer
+    """§11.1 UNDO with docs/UX.md §3.4 "the scorer's own last act": after a hand-over the new scorer
     cannot take back the previous scorer's entries; a scorer undoes their own, repeatedly."""
     s = enter(betting_done(), {"type": "kick_off"}, GOAL_H, {"type": "corner"})
     s, _ = live.apply(s, 0, {"type": "set_scorer", "seat": 2})

@@ -1,4 +1,4 @@
-"""The live-mode bot prices from the live model (issue 22, rules/focifogadas.md §8.2 live-mode
+"""The live-mode bot prices from the live model (issue 22, docs/rules/focifogadas.md §8.2 live-mode
 caveat, §11): its book and its bets follow `odds.poisson_chance` on the entries so far, not
 the simulated game's p(BUK)."""
 

@@ -1,5 +1,5 @@
 """Live mode's match record, counted from the scorer's entries, is the record built entry
-by entry (rules/focifogadas.md §11.1), and does not grow with the log's length squared."""
+by entry (docs/rules/focifogadas.md §11.1), and does not grow with the log's length squared."""
 
 from __future__ import annotations
 

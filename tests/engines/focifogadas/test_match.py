@@ -1,4 +1,4 @@
-"""The match engine (rules/focifogadas.md §6–§7): a literal board in, ball and tracks out.
+"""The match engine (docs/rules/focifogadas.md §6–§7): a literal board in, ball and tracks out.
 
 Dice are scripted with `Dice`, a stand-in for the state's Rng that hands out given rolls and
 leaves shuffled piles in their order, so each test states the exact cards and rolls.

@@ -1,5 +1,5 @@
 """The table's own choices (issue 22): `start_player` (§7.1, §12 SETUP_START_PLAYER) and the
-five §12.1 alternatives, each changing the game as rules/focifogadas.md says."""
+five §12.1 alternatives, each changing the game as docs/rules/focifogadas.md says."""
 
 from __future__ import annotations
 

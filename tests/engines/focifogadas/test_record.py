@@ -1,4 +1,4 @@
-"""MatchRecord (rules/focifogadas.md §5): goals per half, first goal, capped tracks."""
+"""MatchRecord (docs/rules/focifogadas.md §5): goals per half, first goal, capped tracks."""
 
 from app.games.focifogadas.record import (
     CORNER_CAP,

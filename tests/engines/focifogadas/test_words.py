@@ -1,4 +1,4 @@
-"""Words a player reads about the action decks, in every language (UX.md §5 glossary)."""
+"""Words a player reads about the action decks, in every language (docs/UX.md §5 glossary)."""
 
 from __future__ import annotations
 

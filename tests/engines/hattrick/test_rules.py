@@ -1,4 +1,4 @@
-"""One test per numbered rule of rules/hattrick.md: a literal state in, state and events out."""
+"""One test per numbered rule of docs/rules/hattrick.md: a literal state in, state and events out."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// Bukméker panels (UX.md §3.4): scouting, the hidden draft, discs and stakes, each the phone's
+// Bukméker panels (docs/UX.md §3.4): scouting, the hidden draft, discs and stakes, each the phone's
 // decision; the board of offers, "My book", "My bets", "Scouting" and the helper sheet go into
 // drawers. live.js reuses the betting phases. The client computes no rules: every button is an
 // element of view.legal sent verbatim; statuses, blocks and "if it ended now" come from the view
@@ -9,7 +9,7 @@ import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
 import { button, sureButton, tvMinute } from "./parts.js";
 
-// rules/focifogadas.md §10.5: what a marker stands for, from the view.
+// docs/rules/focifogadas.md §10.5: what a marker stands for, from the view.
 const marker = (view) => view.public.marker_value;
 const PILES = ["H16", "HH", "MID", "AH", "A16"];
 

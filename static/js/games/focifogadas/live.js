@@ -1,4 +1,4 @@
-// The live match (UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
+// The live match (docs/UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
 // a full-width two-column grid in the action bar (the thumb zone), so it is in view for
 // whoever holds the role; a new scorer is told on hand-over (a flash); the lasting Undo, in the
 // pad and naming the entry it takes back ("↶ Undo Corner"), is there when view.legal has it:
@@ -13,7 +13,7 @@ import { bettingPanel, bookDrawers, minePanels, say } from "./book.js";
 import { button, padButton, sureButton } from "./parts.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
-const UNDO_TOAST_MS = 5000; // UX.md §3.4: "each entry has a 5 s Undo toast"
+const UNDO_TOAST_MS = 5000; // docs/UX.md §3.4: "each entry has a 5 s Undo toast"
 
 const teamsOf = (view) => view.public.teams || { home: "Home", away: "Away" };
 

@@ -1,4 +1,4 @@
-// The Focifogadás log in the table's own sentences (UX.md §3.4: "Szöglet! Dobás: 6 — …"),
+// The Focifogadás log in the table's own sentences (docs/UX.md §3.4: "Szöglet! Dobás: 6 — …"),
 // shared by the table, the replay's list (logText) and the big screen.
 
 import { seatName } from "../common.js";

@@ -1,7 +1,7 @@
 // Labels for Focifogadás's room options on Home and in the lobby (the server's /api/games stays
 // the source of the option names and defaults; see static/js/games/README.md). Seats are shown
 // 1-based ("Seat 1 (host)"); `seatChoice: true` marks options whose value is a seat number, so
-// the lobby can add the player's name next to it. rules/focifogadas.md §10, §11.
+// the lobby can add the player's name next to it. docs/rules/focifogadas.md §10, §11.
 
 const SEATS = [0, 1, 2, 3, 4, 5];
 

@@ -1,4 +1,4 @@
-// The settlement walk-through (UX.md §3.5): the server's ordered groups (result.settlement),
+// The settlement walk-through (docs/UX.md §3.5): the server's ordered groups (result.settlement),
 // one per step (Back / Next / Show all), each with its payments and the balances after it; the
 // big screen steps by itself. Balances are display arithmetic on the view's numbers: the final
 // money less what later steps paid in, plus what they paid out.

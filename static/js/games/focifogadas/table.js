@@ -1,4 +1,4 @@
-// Focifogadás table (UX.md §3.4). This module draws what every mode shares: the pitch strip
+// Focifogadás table (docs/UX.md §3.4). This module draws what every mode shares: the pitch strip
 // (five sections, red upper / blue lower circles, the ball), the tracks, the seats row, action
 // and bet cards and the log (the shell draws the turn clocks). Each mode's own panels live in a
 // module of its own (drukker.js, book.js, live.js), registered in MODES: each returns a plan

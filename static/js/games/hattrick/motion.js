@@ -1,4 +1,4 @@
-// Hat Trick's motion (UX.md §4.2): what to animate for a view, only for events newer than the
+// Hat Trick's motion (docs/UX.md §4.2): what to animate for a view, only for events newer than the
 // last view this root drew (the root's state object holds motionSeq and ballField).
 
 export function fieldOf(view, player) {
@@ -11,7 +11,7 @@ export function fieldOf(view, player) {
 }
 
 /** What to animate for this view: only on its first render, only for events newer than the
- * last view drawn, and nothing after a jump (a reconnect, a hidden tab: UX.md §4.2). */
+ * last view drawn, and nothing after a jump (a reconnect, a hidden tab: docs/UX.md §4.2). */
 export function motionFor(view, ui) {
   const before = { seq: ui.motionSeq, ball: ui.ballField };
   const ball = view.public.carrier ? fieldOf(view, view.public.carrier) : null;

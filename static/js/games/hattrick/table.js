@@ -1,4 +1,4 @@
-// Hat Trick table (UX.md §3.3). Renders a full view; every tap ends in one element of
+// Hat Trick table (docs/UX.md §3.3). Renders a full view; every tap ends in one element of
 // view.legal sent verbatim. The client computes no rules: rings, buttons and numbers come from
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.
 // Names go in as text (ctx.h makes text nodes).
@@ -33,7 +33,7 @@ function select(value) {
 
 // --- the pitch ------------------------------------------------------------------------------
 
-/** Spectators see Blue at the bottom, with a button to turn the pitch (UX.md §3.3). */
+/** Spectators see Blue at the bottom, with a button to turn the pitch (docs/UX.md §3.3). */
 function flipButton(view, ctx) {
   if (!isSpectator(view)) return null;
   return ctx.h("button", { type: "button", class: "btn btn-small flip", "aria-pressed": ui.spectatorFlip ? "true" : "false",
@@ -257,7 +257,7 @@ function bar(view, ctx) {
 
 // --- the log -------------------------------------------------------------------------------
 
-// --- motion (UX.md §4.2): CSS keyframes of at most 300 ms, none under reduced motion ------------
+// --- motion (docs/UX.md §4.2): CSS keyframes of at most 300 ms, none under reduced motion ------------
 
 // --- entry point ---------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 
 import { TEAMS } from "./options.js";
 
-export const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (UX.md §2)
+export const TEAM_CLASS = ["away", "home"]; // Blue uses the blue token, Red the red one (docs/UX.md §2)
 
 export const LETTER = ["B", "R"];
 
