@@ -92,7 +92,7 @@ function delta(d, ctx) {
   if (typeof d !== "number") return ""; // the view has no start to count from
   if (d > 0) return `▲ ${ctx.money(d)}`;
   if (d < 0) return `▼ ${ctx.money(-d)}`;
-  return `═ ${t("ui.even")}`;
+  return `±${ctx.money(0)}`; // no change, not a draw ("═ döntetlen" read as one)
 }
 
 function extra(view, ctx, module) {

@@ -8,6 +8,7 @@ import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
 import { button, sureButton, tvMinute } from "./parts.js";
+import { deltaWords, fairText } from "./story.js";
 
 // docs/rules/focifogadas.md §10.5: what a marker stands for, from the view.
 const marker = (view) => view.public.marker_value;
@@ -67,8 +68,9 @@ function oddsWords(view, id, ctx) {
   const nf = (n, d) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: d }).format(n);
   const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
   const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: tvMinute(odds) })} ` : "";
-  if (est.fair == null || est.fair <= 1) return `${tv}≈${nf(100 * est.p, 0)}%`;
-  return `${tv}${ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair: nf(est.fair, 1) })}`;
+  const fair = fairText(ctx, est.fair);
+  if (!fair) return `${tv}≈${nf(100 * est.p, 0)}%`;
+  return `${tv}${ctx.t("focifogadas.ui.odds", { p: nf(100 * est.p, 0), fair })}`;
 }
 
 function draftPanel(view, ctx, ui, rerender, st) {
@@ -85,7 +87,7 @@ function draftPanel(view, ctx, ui, rerender, st) {
   }
   return h("section", { class: "ff-panel" },
     h("h3", null, say(ctx, "draft", { round: pub.round })),
-    view.you !== null ? h("div", { class: "ff-meta" }, say(ctx, "passing", { name: seatName(ctx, (view.you + 1) % pub.players.length) })) : null,
+    view.you !== null && pub.round < 3 ? h("div", { class: "ff-meta" }, say(ctx, "passing", { name: seatName(ctx, (view.you + 1) % pub.players.length) })) : null,
     h("div", { class: "ff-cards" }, hand.map((card) => {
       const can = picks.some((a) => a.card === card.id);
       const odds = ui.oddsChip(view, card.id, ctx);
@@ -176,7 +178,8 @@ function fillBoard(view, ctx, ui) {
   return (el) => {
     const { h } = ctx;
     const pub = view.public;
-    const blocks = view.private?.stake_blocks || {};
+    // why a card is closed to me is news only while staking (issue 36 §8: not during the match)
+    const blocks = view.phase === "stakes" ? view.private?.stake_blocks || {} : {};
     const now = pub.if_ended_now || [];
     const groups = pub.players.map((_, seat) => (pub.offers || []).filter((o) => o.bookmaker === seat));
     el.replaceChildren(
@@ -195,7 +198,7 @@ function pnl(view, ctx) {
   if (money === undefined || then === undefined) return null;
   const d = then - money;
   return ctx.h("p", { class: "ff-pnl" }, say(ctx, "pnl", { now: ctx.money(money), then: ctx.money(then) }), " ",
-    ctx.h("strong", null, d === 0 ? "═" : `${d > 0 ? "▲" : "▼"}${ctx.money(Math.abs(d))}`));
+    ctx.h("strong", null, deltaWords(ctx, d)));
 }
 
 const mine = (view) => (view.public.offers || []).filter((o) => o.bookmaker === view.you);

@@ -36,7 +36,7 @@ export function eventText(e, ctx, view) {
     bookmaker_name: who(e.bookmaker),
     to_name: who(e.to),
     piles: Array.isArray(e.piles) ? e.piles.map((p) => t(`focifogadas.section_short.${p}`)).join(" ") : "",
-    cards: Array.isArray(e.cards) ? e.cards.join(", ") : "",
+    cards: Array.isArray(e.cards) ? e.cards.join(", ") : e.cards ?? "", // deck_shuffled: a count
     winners: Array.isArray(e.winners) ? e.winners.map(who).join(", ") : "",
   };
   let key = `focifogadas.event.${e.event}`;

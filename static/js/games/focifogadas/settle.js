@@ -4,6 +4,7 @@
 // money less what later steps paid in, plus what they paid out.
 
 import { seatName, stateOf } from "../common.js";
+import { deltaWords } from "./story.js";
 
 const say = (ctx, key, vars = {}) => ctx.t(`focifogadas.book.${key}`, vars);
 
@@ -59,7 +60,7 @@ export function renderSettlement(el, view, ctx, autoMs = 0) {
       h("p", { class: "ff-balances" }, touched.map((s) => {
         const now = after[i][s];
         const then = was[s];
-        return h("span", null, `${seatName(ctx, s)} ${ctx.money(now)} ${now > then ? "▲" : now < then ? "▼" : "═"}`);
+        return h("span", null, `${seatName(ctx, s)} ${ctx.money(now)} ${deltaWords(ctx, now - then)}`);
       })));
   };
   const shown = walk.all ? groups.map(group) : [group(groups[walk.step], walk.step)];

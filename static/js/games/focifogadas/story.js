@@ -22,10 +22,23 @@ export function fig(ctx, text, value, cls = "") {
   return ctx.h("span", { class: ["fig", cls], "data-fig": String(value) }, text);
 }
 
-/** "▲800 P" / "▼800 P" / "±0" as a figure (the value is the signed change). */
+/** "▲800 P" / "▼800 P" / "±0 P": a money change in words (no change is "±0 P", never "═"). */
+export function deltaWords(ctx, d) {
+  return `${d > 0 ? "▲" : d < 0 ? "▼" : "±"}${ctx.money(Math.abs(d))}`;
+}
+
+/** "▲800 P" / "▼800 P" / "±0 P" as a figure (the value is the signed change). */
 export function deltaFig(ctx, d) {
-  const text = d === 0 ? "±0" : `${d > 0 ? "▲" : "▼"}${ctx.money(Math.abs(d))}`;
-  return fig(ctx, text, d, d > 0 ? "up" : d < 0 ? "down" : "even");
+  return fig(ctx, deltaWords(ctx, d), d, d > 0 ? "up" : d < 0 ? "down" : "even");
+}
+
+/** A fair multiplier as shown ("11", "142,9", "2000": no thousands mark inside a multiplier),
+ * or null when it would read as ×1 or less (a sure thing pays nothing) or there is none. */
+export function fairText(ctx, fair) {
+  if (typeof fair !== "number" || !Number.isFinite(fair)) return null;
+  const rounded = Math.round(fair * 10) / 10;
+  if (rounded <= 1) return null;
+  return new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1, useGrouping: false }).format(rounded);
 }
 
 /** This seat's money numbers: {cash, now, next: {event: money}, cards: {event: [my ids]}}. */

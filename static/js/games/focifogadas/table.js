@@ -6,7 +6,7 @@
 // board.js draws the big screen (?screen=board), settle.js the settlement, log.js the log.
 // The client computes no rules: it shows the view and sends elements of view.legal verbatim.
 
-import { decision, deltaText, drawer, moneyRows, resultInView, stateOf } from "../common.js";
+import { decision, drawer, moneyRows, resultInView, stateOf } from "../common.js";
 import { renderBoard } from "./board.js";
 import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
@@ -15,7 +15,7 @@ import { eventText, log, logLines } from "./log.js";
 import { closeSure, keepSure, tvMinute } from "./parts.js";
 import { renderSettlement } from "./settle.js";
 import { tellMoments } from "./moments.js";
-import { fig, story } from "./story.js";
+import { deltaWords, fairText, fig, story } from "./story.js";
 
 const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
@@ -72,7 +72,7 @@ function oddsChip(view, cardId, ctx) {
   if (!est) return null;
   const { h, t } = ctx;
   const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
-  const fair = est.fair == null || est.fair <= 1 ? null : new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 1 }).format(est.fair);
+  const fair = fairText(ctx, est.fair);
   const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: tvMinute(odds) }), " ") : null;
   return h("span", { class: "ff-odds", title: t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help") },
     tv, "≈", fig(ctx, `${pct}%`, est.p),
@@ -230,7 +230,7 @@ export function renderResult(el, view, ctx) {
   const { h, t } = ctx;
   const rows = resultRows(view, ctx).sort((a, b) => b.money - a.money);
   const standings = ctx.decision ? null : h("ol", { class: "ff-standings" }, rows.map((r) => h("li", null,
-    h("strong", null, r.name), " ", h("span", { class: "ff-money" }, ctx.money(r.money)), " ", deltaText(ctx, r.delta))));
+    h("strong", null, r.name), " ", h("span", { class: "ff-money" }, ctx.money(r.money)), " ", typeof r.delta === "number" ? deltaWords(ctx, r.delta) : "")));
   const settlement = h("div", { class: "ff-settlement" });
   const walk = view.result?.settlement && !bigScreen(ctx); // the big screen walks it in its board
   if (walk) renderSettlement(settlement, view, ctx);
