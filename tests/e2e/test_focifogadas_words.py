@@ -104,3 +104,31 @@ async def test_the_draft_and_the_match_say_nothing_stale(kit: Kit) -> None:
     await kit.shot(anna, "foci-words-match-board-hu")
     for sock in socks:
         await sock.close()
+
+
+PAD = """
+() => [...document.querySelectorAll('#bar .ff-pad button')].map((b) => ({
+  text: b.innerText.replace(/\\s+/g, ' ').trim(), bg: getComputedStyle(b).backgroundColor }))
+"""
+
+
+async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit: Kit) -> None:
+    room, socks = await night(kit.url, "live")
+    await drive(socks, has_kick_off)
+    ack = await socks[0].act({"type": "kick_off"})
+    assert ack["type"] == "ack", ack
+    for lang, goal, so_far in (("en", "GOAL", "0 so far"), ("hu", "GÓL", "eddig 0")):
+        scorer = await phone(kit.browser, kit.url, room, 0, lang)
+        await scorer.locator("#bar .ff-pad button", has_text=goal).nth(1).wait_for()
+        pad = await scorer.evaluate(PAD)
+        goals = [b for b in pad if b["text"].startswith(goal)]
+        assert len(goals) == 2 and goals[0]["bg"] != goals[1]["bg"], goals
+        counters = [b for b in pad if so_far in b["text"]]
+        assert len(counters) == 3, pad  # corners, yellow cards, red cards
+        await kit.shot(scorer, f"foci-words-scorer-pad-{lang}")
+    for sock in socks:
+        await sock.close()
+
+
+def has_kick_off(view: dict[str, Any]) -> bool:
+    return any(a["type"] == "kick_off" for a in view.get("legal") or [])

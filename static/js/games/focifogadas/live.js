@@ -113,8 +113,13 @@ function scorerPad(view, ctx, st) {
         b.classList.add("wide");
         return b;
       }
-      const b = padButton(ctx, `${entryLabel(ctx, a, teams)}${counts[a.type] !== undefined ? ` ${counts[a.type]}` : ""}`, a,
-        ["goal", "kick_off", "confirm_full_time"].includes(a.type));
+      // each team's GOAL in its own colour (home red, away blue: never two alike buttons), and
+      // a counter says what it counts ("Corner · 2 so far", not "Corner 2")
+      const counted = counts[a.type] !== undefined
+        ? [entryLabel(ctx, a, teams), " ", h("span", { class: "ff-so-far" }, say(ctx, "so_far", { n: counts[a.type] }))]
+        : entryLabel(ctx, a, teams);
+      const b = padButton(ctx, counted, a, ["goal", "kick_off", "confirm_full_time"].includes(a.type));
+      if (a.type === "goal") b.classList.add("ff-goal", `ff-goal-${a.team}`);
       if (wide(a)) b.classList.add("wide");
       return b;
     }),
