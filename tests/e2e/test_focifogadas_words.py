@@ -132,3 +132,30 @@ async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit
 
 def has_kick_off(view: dict[str, Any]) -> bool:
     return any(a["type"] == "kick_off" for a in view.get("legal") or [])
+
+
+async def test_offline_the_cards_look_locked_and_the_bar_says_so(kit: Kit) -> None:
+    room, socks = await night(kit.url, "bukmeker")
+    await drive(socks, my_turn(0, "pick"), hold=my_turn(0, "pick"))
+    for lang, offline, ask in (("en", "You're offline", "Pick a card"), ("hu", None, "Válassz")):
+        anna = await phone(kit.browser, kit.url, room, 0, lang)
+        cards = anna.locator(f"{TABLE} button.ff-card")
+        await cards.first.wait_for()
+        assert ask in await anna.locator("#bar").inner_text()
+        await anna.context.set_offline(True)
+        note = anna.locator("#offline-note")
+        await note.wait_for(timeout=10_000)  # the heartbeat notices within a few seconds
+        if offline:
+            assert await note.inner_text() == offline
+        assert ask not in await anna.locator("#bar").inner_text()
+        looks = await cards.evaluate_all(
+            "(cs) => cs.map((c) => [c.disabled, getComputedStyle(c).borderTopStyle])"
+        )
+        assert looks and all(look == [True, "dashed"] for look in looks), looks
+        await kit.shot(anna, f"foci-words-offline-draft-{lang}")
+        await anna.context.set_offline(False)
+        await note.wait_for(state="detached", timeout=15_000)
+        assert await cards.first.is_enabled()
+        await anna.context.close()
+    for sock in socks:
+        await sock.close()

@@ -192,6 +192,16 @@ export function render(root, view, ctx) {
   const st = stateOf(root, () => ({}));
   ctx.bar.replaceChildren();
   place(root, view, ctx, mode(view, ctx, UI, () => render(root, view, ctx), st, root));
+  offlineBar(ctx);
+}
+
+/** Offline (issue 36 §8, as Hat Trick's table): every card is locked, so a bar that asked for
+ * a tap ("Tap a card to play") says why instead; the scorer's pad stays, usable (the shell
+ * queues its entries). */
+function offlineBar(ctx) {
+  if (ctx.online !== false || !ctx.bar.firstChild || ctx.bar.querySelector(".ff-pad")) return;
+  const why = ctx.t(navigator.onLine === false ? "ui.offline" : "ui.reconnecting");
+  ctx.bar.replaceChildren(ctx.h("p", { class: "bar-note", id: "offline-note" }, why));
 }
 
 /** The status line while a live full time waits for its confirmation: in the second person
