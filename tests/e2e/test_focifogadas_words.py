@@ -117,7 +117,10 @@ async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit
     await drive(socks, has_kick_off)
     ack = await socks[0].act({"type": "kick_off"})
     assert ack["type"] == "ack", ack
-    for lang, goal, so_far in (("en", "GOAL", "0 so far"), ("hu", "GÓL", "eddig 0")):
+    for lang, goal, so_far, role in (
+        ("en", "GOAL", "0 so far", "✎ scorer"),
+        ("hu", "GÓL", "eddig 0", "✎ jegyző"),
+    ):
         scorer = await phone(kit.browser, kit.url, room, 0, lang)
         await scorer.locator("#bar .ff-pad button", has_text=goal).nth(1).wait_for()
         pad = await scorer.evaluate(PAD)
@@ -125,7 +128,14 @@ async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit
         assert len(goals) == 2 and goals[0]["bg"] != goals[1]["bg"], goals
         counters = [b for b in pad if so_far in b["text"]]
         assert len(counters) == 3, pad  # corners, yellow cards, red cards
+        # the seats row names the scorer's part, never "still choosing" (◌) all match
+        anna = scorer.locator('#table-seats [data-seat="0"]')
+        await anna.locator(".seat-role", has_text=role).wait_for()
+        assert "◌" not in await anna.inner_text()
         await kit.shot(scorer, f"foci-words-scorer-pad-{lang}")
+    bettor = await phone(kit.browser, kit.url, room, 1, "da")  # Bence sees the scorer's part too
+    await bettor.locator('#table-seats [data-seat="0"] .seat-role').wait_for()
+    await kit.shot(bettor, "foci-words-bettor-da")
     for sock in socks:
         await sock.close()
 

@@ -155,7 +155,8 @@ export function updateSeats(room, view, left, turnMs) {
   const own = {}; // the clocks the status line does not already show
   for (const s of waiting) if (Math.abs(left[s] - left[focus]) >= SAME_CLOCK_MS) own[s] = left[s];
   const playing = view.status === "playing";
-  parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, own, turnMs)) : []));
+  const role = room.table.module?.seatRole; // a seat's part, told instead of ◌ (games/README.md)
+  parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, own, turnMs, role)) : []));
   showWho(parts);
 }
 
@@ -165,13 +166,15 @@ function showWho(parts) {
   parts.who.hidden = !parts.seats.hasChildNodes() && !parts.money.hasChildNodes();
 }
 
-function seatChip(s, view, toAct, actors, away, left, turnMs) {
-  const mark = toAct.has(s.seat) ? "◌" : actors.has(s.seat) ? "✓" : "";
-  const state = toAct.has(s.seat) ? t("ui.still_choosing") : actors.has(s.seat) ? t("ui.done") : "";
+function seatChip(s, view, toAct, actors, away, left, turnMs, seatRole) {
+  const role = seatRole?.(view, s.seat) || null; // an i18n key: this seat is not choosing, it has a part
+  const choosing = toAct.has(s.seat) && !role;
+  const mark = choosing ? "◌" : actors.has(s.seat) && !role ? "✓" : "";
+  const state = choosing ? t("ui.still_choosing") : actors.has(s.seat) && !role ? t("ui.done") : "";
   return h(
     "li",
     {
-      class: ["table-seat", toAct.has(s.seat) && "to-act", s.seat === view.you && "you"],
+      class: ["table-seat", choosing && "to-act", s.seat === view.you && "you"],
       "data-seat": s.seat,
     },
     h("span", { class: "seat-n", "aria-hidden": "true" }, String(s.seat + 1)),
@@ -179,6 +182,7 @@ function seatChip(s, view, toAct, actors, away, left, turnMs) {
     h("span", { class: "seat-who" }, s.name),
     mark ? h("span", { class: ["seat-mark", mark === "✓" && "done"], "aria-hidden": "true" }, mark) : null,
     state ? h("span", { class: "sr" }, `, ${state}`) : null,
+    role ? h("span", { class: "seat-role" }, t(role)) : null,
     away.has(s.seat) ? h("span", { class: "away-tag" }, `⚙ ${t("ui.away_tag")}`) : null,
     left[s.seat] !== undefined ? clockChip(s.seat, left[s.seat], s.name, turnMs) : null,
   );

@@ -17,6 +17,8 @@ import { renderSettlement } from "./settle.js";
 import { tellMoments } from "./moments.js";
 import { deltaWords, fairText, fig, story } from "./story.js";
 
+export { seatRole } from "./live.js"; // the seats row names the live scorer's part
+
 const MODES = { drukker: renderDrukker, bukmeker: renderBukmeker, live: renderLive };
 const SECTIONS = ["H16", "HH", "MID", "AH", "A16"];
 const KIND_ICON = {
