@@ -155,7 +155,7 @@ export function updateSeats(room, view, left, turnMs) {
   const own = {}; // the clocks the status line does not already show
   for (const s of waiting) if (Math.abs(left[s] - left[focus]) >= SAME_CLOCK_MS) own[s] = left[s];
   const playing = view.status === "playing";
-  const role = room.table.module?.seatRole; // a seat's part, told instead of ◌ (games/README.md)
+  const role = room.table.module?.seatRole; // a seat's part, told instead of ◌ (static/js/games/README.md)
   parts.seats.replaceChildren(...(playing ? seated(room).map((s) => seatChip(s, view, toAct, parts.actors, away, own, turnMs, role)) : []));
   showWho(parts);
 }

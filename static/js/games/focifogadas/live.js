@@ -15,7 +15,7 @@ import { button, padButton, sureButton } from "./parts.js";
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
 const UNDO_TOAST_MS = 5000; // docs/UX.md §3.4: "each entry has a 5 s Undo toast"
 
-/** The shell's seats row (games/README.md): during a live match the scorer is not "still
+/** The shell's seats row (static/js/games/README.md): during a live match the scorer is not "still
  * choosing" (◌) though the engine waits on them; the row names their part instead. */
 export function seatRole(view, seat) {
   const scoring = view.mode === "live" && view.status === "playing" && MATCH_PHASES.includes(view.phase);
