@@ -4,6 +4,10 @@ draft, so round 3 does not say "Passing your hand to …"; why a card was closed
 staking ("your card") is gone once the match runs; no change of money reads "±0 P" (never
 "═ döntetlen", which reads as a draw); a reshuffled deck says how many cards it holds (never
 "()"); a fair multiplier is a number of its own ("×2000", never "×2,000" or "fair ×1").
+The live scorer's pad gives each team's GOAL its own colour and says what its counters count
+("0 so far"), and the seats row names the scorer's part rather than "still choosing" (◌).
+Offline, the cards look locked (dashed) and the bar says offline rather than "Pick a card"
+(as Hat Trick's table does).
 
 The table's own formatting functions are called in the page (the modules the phone loads);
 the draft and the match are played through the protocol (test_focifogadas_table's helpers).
