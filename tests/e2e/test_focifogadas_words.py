@@ -173,3 +173,28 @@ async def test_offline_the_cards_look_locked_and_the_bar_says_so(kit: Kit) -> No
         await anna.context.close()
     for sock in socks:
         await sock.close()
+
+
+# The full-time takeover's money rows (room/result.js) for a friend whose money did not move.
+TAKEOVER_ROW = """
+async () => {
+  const { takeover } = await import('/static/js/room/result.js');
+  const view = { status: 'finished', seq: 9, you: 0, result: { winners: [1] }, public: {} };
+  const room = { code: 'ABCDEF', view, info: { seats: [] } };
+  const rows = () => [{ seat: 0, name: 'Anna', money: 4000, delta: 0 }];
+  const money = (n) => `${new Intl.NumberFormat(document.documentElement.lang).format(n)} P`;
+  const el = takeover(room, view, { money }, { resultRows: rows });
+  return el.querySelector('.money-delta').textContent;
+}
+"""
+
+
+async def test_the_result_says_no_change_not_a_draw(kit: Kit) -> None:
+    for lang in ("hu", "en"):
+        context = await kit.browser.new_context()
+        await context.add_init_script(f"localStorage.setItem('pitchside.lang', '{lang}')")
+        page = await context.new_page()
+        await page.goto(f"{kit.url}/")
+        await page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert await page.evaluate(TAKEOVER_ROW) == "±0 P"
+        await context.close()
