@@ -22,12 +22,11 @@ import logging
 import struct
 from typing import Any
 
-log = logging.getLogger(__name__)
+# The implementation uvicorn picks with websockets installed ("auto"); a private module of
+# uvicorn, so pyproject.toml pins uvicorn to the tested range and a missing one fails loudly.
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-try:  # the implementation uvicorn picks with websockets installed ("auto")
-    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-except ImportError:  # pragma: no cover - uvicorn without websockets: every send via ASGI
-    WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
+log = logging.getLogger(__name__)
 
 TEXT = 0x81  # FIN and opcode 1 (text): a whole message in one frame
 
@@ -62,7 +61,7 @@ class Wire:
         """The wire under an ASGI `send`, if it is uvicorn's own and writing frames directly
         is exactly what it would do (see the module's docstring)."""
         protocol = getattr(send, "__self__", None)
-        if WebSocketsSansIOProtocol is None or not isinstance(protocol, WebSocketsSansIOProtocol):
+        if not isinstance(protocol, WebSocketsSansIOProtocol):
             return None
         return cls(protocol, send_timeout)
 
