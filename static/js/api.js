@@ -1,6 +1,12 @@
+// @ts-check
 // HTTP calls of docs/PROTOCOL.md, and what this browser remembers (seat tokens per room, name).
 
 export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status, 0 when the server could not be reached
+   * @param {string} code
+   * @param {string} [message]
+   */
   constructor(status, code, message) {
     super(message || code);
     this.status = status;
@@ -8,8 +14,15 @@ export class ApiError extends Error {
   }
 }
 
-/** A JSON call; an error answer throws an ApiError with the protocol's code. */
+/**
+ * A JSON call; an error answer throws an ApiError with the protocol's code.
+ * @param {string} method
+ * @param {string} path
+ * @param {{body?: any, token?: string | null}} [init]
+ * @returns {Promise<any>} the answer's JSON
+ */
 export async function call(method, path, { body, token } = {}) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -23,6 +36,7 @@ export async function call(method, path, { body, token } = {}) {
   } catch {
     throw new ApiError(0, "network", "");
   }
+  /** @type {any} */
   let data = null;
   try {
     data = await response.json();
@@ -61,15 +75,23 @@ export const api = {
 const SEAT = "pitchside.seat.";
 const NAME = "pitchside.name";
 
-/** {seat, token, host?} for a room code, or null. */
+/**
+ * {seat, token, host?} for a room code, or null.
+ * @param {string} code
+ * @returns {SeatToken | null}
+ */
 export function getSeat(code) {
   try {
-    return JSON.parse(localStorage.getItem(SEAT + code)) || null;
+    return JSON.parse(localStorage.getItem(SEAT + code) ?? "null") || null;
   } catch {
     return null;
   }
 }
 
+/**
+ * @param {string} code
+ * @param {SeatToken} seat
+ */
 export function saveSeat(code, seat) {
   localStorage.setItem(SEAT + code, JSON.stringify({ at: Date.now(), ...seat }));
 }
@@ -79,7 +101,7 @@ export function allSeats() {
   const out = [];
   for (let i = 0; i < localStorage.length; i += 1) {
     const key = localStorage.key(i);
-    if (!key.startsWith(SEAT)) continue;
+    if (!key?.startsWith(SEAT)) continue;
     const code = key.slice(SEAT.length);
     const seat = getSeat(code);
     if (seat) out.push({ code, ...seat });
@@ -87,6 +109,7 @@ export function allSeats() {
   return out.sort((a, b) => (b.at || 0) - (a.at || 0));
 }
 
+/** @param {string} code */
 export function forgetSeat(code) {
   localStorage.removeItem(SEAT + code);
 }
@@ -95,6 +118,7 @@ export function getName() {
   return localStorage.getItem(NAME) || "";
 }
 
+/** @param {string} name */
 export function saveName(name) {
   localStorage.setItem(NAME, name);
 }

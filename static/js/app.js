@@ -1,3 +1,4 @@
+// @ts-check
 // Pitchside client shell: router and screens (Home, Join, Lobby, table, result, replay).
 //
 // GAME TABLE CONTRACT (full text: static/js/games/README.md)
@@ -35,6 +36,7 @@ import { learnOn } from "./room/learn.js";
 import { roomScreen } from "./room/screen.js";
 import { $, bar, btn, main, navigate, setRouter, setTop, t } from "./shell.js";
 
+/** @type {ShellScreen | null} */
 let current = null; // the active screen: {leave(), rerender()}
 
 // --- router ---------------------------------------------------------------------------------
@@ -79,6 +81,7 @@ function applyTheme() {
 }
 
 function menu() {
+  /** @type {HTMLDialogElement} */
   const dialog = $("menu");
   const row = (title, ...controls) =>
     h("div", { class: "menu-row" }, h("span", { class: "menu-label" }, title), h("div", { class: "row" }, ...controls));
@@ -144,7 +147,7 @@ function menu() {
               id: "menu-how",
               onclick: () => {
                 dialog.close();
-                navigate(`/?how=${encodeURIComponent(current.game())}`);
+                navigate(`/?how=${encodeURIComponent(current?.game?.())}`);
               },
             }),
           )
@@ -154,7 +157,7 @@ function menu() {
             "div",
             { class: "menu-row" },
             h("span", { class: "menu-label" }, t("ui.how_phase_works")),
-            h("p", { class: "status-help" }, current.help()),
+            h("p", { class: "status-help" }, current?.help?.()),
           )
         : null,
       h(

@@ -1,3 +1,4 @@
+// @ts-check
 // Turn clocks (public.clock): time left per seat, counted down on the phone, and the
 // "◔ 0:41" chips (re-exported by shell.js).
 

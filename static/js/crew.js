@@ -1,3 +1,4 @@
+// @ts-check
 // Crews (docs/PROTOCOL.md "Crews (1.1)"): the entry the shell imports. The pieces live in
 // static/js/crew/ (page, standings, nights, rooms, members, invite, join, newnight, admin,
 // actions, home, api, store, strings, parts).

@@ -1,3 +1,4 @@
+// @ts-check
 // A tiny DOM builder. Data (player names, anything from the server) always goes in as text:
 // strings become text nodes, never HTML. See static/js/games/README.md.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // History at /history: the rooms this browser holds a seat in (from localStorage), newest
 // first, then those of the server's latest finished matches that this phone played in (the
 // server lists everyone's; the client keeps only the codes it holds a seat token for). Any

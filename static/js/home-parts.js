@@ -1,3 +1,4 @@
+// @ts-check
 // Home's parts: a room option's field, the "How to play" link of the picked game, and
 // joining a room by its code.
 

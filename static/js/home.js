@@ -1,3 +1,4 @@
+// @ts-check
 // Home: pick a game, its mode and options, your name, and create a room; or join by code.
 
 import { api, getName, saveName, saveSeat } from "./api.js";

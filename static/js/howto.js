@@ -1,3 +1,4 @@
+// @ts-check
 // "How to play" at /?how=<game> (reachable from ☰, Home and the lobby): a short page per
 // game in the current language. Each section comes from the game's own i18n.json
 // (`<game>.howto.<section>`, the tables' texts) or else the shell's fallback

@@ -1,16 +1,20 @@
+// @ts-check
 // Strings: static/i18n/{en,hu,da}.json for the shell, static/js/games/<game>/i18n.json per game
 // (its keys exposed as "<game>.<key>"). Missing keys fall back to English, then to the key.
 
+/** @type {string[]} the client's languages (a Lang each) */
 export const LANGS = ["en", "hu", "da"];
 const STORE = "pitchside.lang";
 
+/** @type {Record<string, Record<string, string>>} by language: key -> text */
 const tables = { en: {}, hu: {}, da: {} };
+/** @type {Map<string, Promise<unknown>>} */
 const loadedGames = new Map(); // game id (or "pack:<name>") -> Promise
 let lang = pickLang();
 
 function pickLang() {
   const saved = localStorage.getItem(STORE);
-  if (LANGS.includes(saved)) return saved;
+  if (saved && LANGS.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).slice(0, 2).toLowerCase();
     if (LANGS.includes(base)) return base;
@@ -18,6 +22,12 @@ function pickLang() {
   return "en";
 }
 
+/**
+ * @param {any} obj
+ * @param {string} prefix
+ * @param {Record<string, string>} out
+ * @returns {Record<string, string>}
+ */
 function flatten(obj, prefix, out) {
   for (const [key, value] of Object.entries(obj || {})) {
     const full = prefix ? `${prefix}.${key}` : key;
@@ -27,6 +37,7 @@ function flatten(obj, prefix, out) {
   return out;
 }
 
+/** @param {string} url */
 async function fetchJson(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -48,7 +59,9 @@ export async function loadShell() {
 }
 
 /** Loads static/i18n/<name>.{en,hu,da}.json (flat "<name>.key" strings) once, for parts of
- * the client with strings of their own (the crews); a missing file is fine. */
+ * the client with strings of their own (the crews); a missing file is fine.
+ * @param {string} name
+ */
 export function loadPack(name) {
   const key = `pack:${name}`;
   if (!loadedGames.has(key)) {
@@ -62,7 +75,10 @@ export function loadPack(name) {
   return loadedGames.get(key);
 }
 
-/** Loads static/js/games/<game>/i18n.json once; a missing file is fine. */
+/**
+ * Loads static/js/games/<game>/i18n.json once; a missing file is fine.
+ * @param {string} game
+ */
 export function loadGame(game) {
   if (!loadedGames.has(game)) {
     const job = fetchJson(`/static/js/games/${game}/i18n.json`)
@@ -75,8 +91,13 @@ export function loadGame(game) {
   return loadedGames.get(game);
 }
 
-/** The keys under `prefix` (in this language or English), in file order, plural forms once. */
+/**
+ * The keys under `prefix` (in this language or English), in file order, plural forms once.
+ * @param {string} prefix
+ * @returns {string[]}
+ */
 export function keys(prefix) {
+  /** @type {Set<string>} */
   const out = new Set();
   for (const table of [tables.en, tables[lang]]) {
     for (const key of Object.keys(table)) {
@@ -86,14 +107,19 @@ export function keys(prefix) {
   return [...out];
 }
 
+/** @param {string} key */
 export function has(key) {
   return pluralKey(key) in tables[lang] || pluralKey(key) in tables.en;
 }
 
+/** @type {Record<string, Intl.PluralRules>} */
 const pluralRules = {};
 
 /** `key.one`, `key.other`… (an object {one, other} in the JSON, flattened), picked by
- * `count` with the language's CLDR plural rules; `key` itself when it has no plural forms. */
+ * `count` with the language's CLDR plural rules; `key` itself when it has no plural forms.
+ * @param {string} key
+ * @param {unknown} [count]
+ */
 function pluralKey(key, count) {
   if (key in tables[lang] || key in tables.en) return key;
   const forms = [`${key}.other`];
@@ -106,7 +132,11 @@ function pluralKey(key, count) {
 
 /** The string for `key` in the current language, `{name}` placeholders filled from `vars`.
  * A string with plural forms (`{"one": "1 card left", "other": "{count} cards left"}`)
- * takes the form for `vars.count`. */
+ * takes the form for `vars.count`.
+ * @param {string} key
+ * @param {Record<string, any>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars) {
   key = pluralKey(key, vars?.count);
   const text = tables[lang][key] ?? tables.en[key] ?? key;
@@ -116,9 +146,14 @@ export function t(key, vars) {
   );
 }
 
-/** A key in every language, {en, hu, da}: labels that follow a later language switch. */
+/**
+ * A key in every language, {en, hu, da}: labels that follow a later language switch.
+ * @param {string} key
+ * @param {Record<string, any>} [vars]
+ */
 export function all(key, vars) {
   const saved = lang;
+  /** @type {Record<string, string>} */
   const out = {};
   for (const code of LANGS) {
     lang = code;
@@ -132,6 +167,7 @@ export function getLang() {
   return lang;
 }
 
+/** @param {string} code */
 export function setLang(code) {
   if (!LANGS.includes(code)) return;
   lang = code;
@@ -139,13 +175,18 @@ export function setLang(code) {
   document.documentElement.lang = code;
 }
 
-/** A label object {en, hu, da} in the current language. */
+/**
+ * A label object {en, hu, da} in the current language.
+ * @param {Labels | string | null | undefined} labels
+ * @param {string} [fallback]
+ */
 export function pick(labels, fallback) {
   if (!labels) return fallback;
   if (typeof labels === "string") return labels;
   return labels[lang] ?? labels.en ?? fallback;
 }
 
+/** @param {number} n */
 export function money(n) {
   return `${new Intl.NumberFormat(lang === "en" ? "en-GB" : lang).format(n)} P`;
 }

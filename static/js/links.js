@@ -1,3 +1,4 @@
+// @ts-check
 // The links friends get (a room's, a crew's invite): this page's own address, except when it
 // was opened through loopback (127.0.0.1, localhost, [::1]), which no phone can open: then
 // the server's PUBLIC_URL, else the network address it detected (GET /api/config). Only a

@@ -1,3 +1,4 @@
+// @ts-check
 // What every screen shares: the page's bands, toasts, buttons, names of games and modes,
 // and loading a game's table module. The status line and log sentences live in words.js, the
 // turn clocks in clock.js; both are re-exported here.
@@ -11,16 +12,25 @@ export { clockChip, clockIsLow, clockLeft, formatClock, tickClocks } from "./clo
 export { eventText, humanize, statusText } from "./words.js";
 
 export const t = i18n.t;
-export const $ = (id) => document.getElementById(id);
+/**
+ * An element of the page by id: the page always has its bands (app/api/pages.py). Typed as
+ * the declaration it is assigned to asks (`/** @type {HTMLDialogElement} *\/`), else HTMLElement.
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @returns {T}
+ */
+export const $ = (id) => /** @type {T} */ (document.getElementById(id));
 export const main = $("main");
 export const bar = $("bar");
 const topInfo = $("top-info");
 
+/** @type {Promise<GameSpec[]> | null} */
 let gamesCache = null;
 let router = () => {};
 
 // --- helpers --------------------------------------------------------------------------------
 
+/** The games this server plays (`GET /api/games`), fetched once. @returns {Promise<GameSpec[]>} */
 export function games() {
   gamesCache ??= api.games().catch((err) => {
     gamesCache = null;
@@ -67,7 +77,11 @@ export function errorText(err) {
 }
 
 /** A short message at the bottom; returns its element. With `action` ({label, run, ms}), it
- * carries a button that runs `run` and stays `ms` (e.g. a 5 s Undo after the scorer's entry). */
+ * carries a button that runs `run` and stays `ms` (e.g. a 5 s Undo after the scorer's entry).
+ * @param {string} text
+ * @param {string} [kind]
+ * @param {{label: string, run: () => void, ms?: number} | null} [action]
+ */
 export function toast(text, kind = "error", action = null) {
   const box = $("toasts");
   const item = h("div", { class: `toast toast-${kind}`, role: "status" }, text);
@@ -92,6 +106,7 @@ export function toast(text, kind = "error", action = null) {
 
 /** Toasts sit above the bar, unless there they would lie over this seat's decision (marked
  * by the room screen): then under the header. */
+/** @param {HTMLElement} box */
 function keepOffDecision(box) {
   const decision = document.querySelector("[data-shell-decision]");
   box.classList.remove("toasts-top");
@@ -101,15 +116,21 @@ function keepOffDecision(box) {
   if (d.top < b.bottom && d.bottom > b.top) box.classList.add("toasts-top");
 }
 
+/** @param {VibratePattern} pattern */
 export function buzz(pattern) {
   if (localStorage.getItem("pitchside.haptics") === "off") return;
   if (navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate(pattern);
 }
 
+/**
+ * @param {string | Node} label
+ * @param {Record<string, any>} [attrs]
+ */
 export function btn(label, attrs = {}) {
   return h("button", { type: "button", class: "btn", ...attrs }, label);
 }
 
+/** @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -124,18 +145,24 @@ export async function copyText(text) {
   }
 }
 
+/** @param {string} text */
 export function setTop(text) {
   topInfo.textContent = text || "";
 }
 
 
-/** Goes to a path of this single page (the router was set by app.js). */
+/**
+ * Goes to a path of this single page (the router was set by app.js).
+ * @param {string} path
+ * @param {boolean} [replace]
+ */
 export function navigate(path, replace = false) {
   if (replace || path === location.pathname) history.replaceState(null, "", path);
   else history.pushState(null, "", path);
   router();
 }
 
+/** @param {() => void} fn */
 export function setRouter(fn) {
   router = fn;
 }
@@ -153,7 +180,10 @@ export async function verifySeed(seed, hash) {
 
 // --- game table modules (contract: static/js/games/README.md) -------------------------------
 
-/** The game's table.js, or the generic table when it has none; links its table.css once. */
+/**
+ * The game's table.js, or the generic table when it has none; links its table.css once.
+ * @param {string} game
+ */
 export async function loadTable(game) {
   try {
     const module = await import(`/static/js/games/${game}/table.js`);
@@ -172,6 +202,7 @@ export async function loadTable(game) {
 /** The labels of the turn clock, a room option of every game (`turn_seconds`). */
 function clockOption() {
   const choices = [0, 30, 60, 120];
+  /** @type {Record<number, Record<string, string>>} */
   const choiceLabels = {};
   for (const n of choices) choiceLabels[n] = n ? i18n.all("ui.clock_s", { n }) : i18n.all("ui.clock_off");
   return { label: i18n.all("ui.turn_clock"), choices, choiceLabels };

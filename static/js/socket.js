@@ -1,3 +1,4 @@
+// @ts-check
 // The room socket (docs/PROTOCOL.md "WebSocket"): hello with a seat token or as a spectator,
 // reconnection that never gives up, a heartbeat, and actions that keep their cid.
 //
@@ -30,18 +31,28 @@ function newCid() {
 }
 
 export class RoomSocket {
+  /**
+   * @param {string} code
+   * @param {string | null | undefined} token
+   * @param {SocketHandlers} handlers
+   */
   constructor(code, token, handlers) {
     this.code = code;
     this.token = token || null;
     this.on = handlers;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.live = false; // a view arrived on the current connection
     this.stopped = true;
     this.attempt = 0;
-    this.timer = null;
-    this.pingTimer = null;
-    this.retryTimer = null;
+    /** @type {number | undefined} */
+    this.timer = undefined;
+    /** @type {number | undefined} */
+    this.pingTimer = undefined;
+    /** @type {number | undefined} */
+    this.retryTimer = undefined;
     this.lastHeard = 0;
+    /** @type {{cid: string, action: Action, sent: boolean, at: number}[]} */
     this.queue = []; // [{cid, action, sent, at}], the head is in flight
     this.wake = () => {
       if (document.visibilityState !== "hidden") this.reconnectNow();
@@ -85,7 +96,10 @@ export class RoomSocket {
   }
 
   /** Sends an action (one element of view.legal, verbatim). Online: null while one is in
-   * flight. Offline: queued behind the others, sent in order on return. */
+   * flight. Offline: queued behind the others, sent in order on return.
+   * @param {Action} action
+   * @returns {string | null} its cid
+   */
   send(action) {
     if (this.live && this.queue.length) return null;
     const entry = { cid: newCid(), action, sent: false, at: Date.now() };
@@ -116,6 +130,7 @@ export class RoomSocket {
     }, ACK_PATIENCE_MS);
   }
 
+  /** @param {ClientMessage} message */
   raw(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
@@ -181,8 +196,10 @@ export class RoomSocket {
     this.setLive(false, dead);
   }
 
+  /** @param {string} text */
   receive(text) {
     this.lastHeard = Date.now();
+    /** @type {any} a ServerMessage, as the wire gave it: each handler takes its own type */
     let msg;
     try {
       msg = JSON.parse(text);
@@ -199,6 +216,7 @@ export class RoomSocket {
     handler?.();
   }
 
+  /** @param {ViewMessage} msg */
   gotView(msg) {
     this.attempt = 0;
     this.setLive(true);
@@ -206,6 +224,7 @@ export class RoomSocket {
     this.flush();
   }
 
+  /** @param {AckMessage} msg */
   gotAck(msg) {
     if (this.pending && this.pending.cid === msg.cid) {
       this.queue.shift();
@@ -215,6 +234,7 @@ export class RoomSocket {
     this.on.onAck?.(msg);
   }
 
+  /** @param {ErrorMessage} msg */
   gotError(msg) {
     if (msg.code === "bad_token") {
       this.stop();
@@ -234,6 +254,10 @@ export class RoomSocket {
     this.on.onError?.(msg);
   }
 
+  /**
+   * @param {WebSocket} ws
+   * @param {number} code
+   */
   closed(ws, code) {
     if (ws !== this.ws) return;
     clearInterval(this.pingTimer);
@@ -269,6 +293,10 @@ export class RoomSocket {
     this.connect();
   }
 
+  /**
+   * @param {boolean} live
+   * @param {boolean} [dead]
+   */
   setLive(live, dead = false) {
     if (this.live === live) return;
     this.live = live;

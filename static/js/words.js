@@ -1,3 +1,4 @@
+// @ts-check
 // The words of a table screen: the status line from phase + to_act + you (UX §1.4), and a
 // log event as a sentence (the game's text, else the event's own, else a readable fallback).
 // Shared by the room screen, the replay and the tables (re-exported by shell.js).

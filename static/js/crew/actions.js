@@ -1,3 +1,4 @@
+// @ts-check
 // What a tap on the crew page does. Each takes the page (static/js/crew/page.js); an error
 // becomes a toast in words and the page reads the crew again.
 

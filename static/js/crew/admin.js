@@ -1,3 +1,4 @@
+// @ts-check
 // The admin's card on the crew page: rename the crew, start a new season.
 
 import { h } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The HTTP calls of docs/PROTOCOL.md "Crews (1.1)" (and the admin's), over the shell's api.js.
 
 import { call } from "../api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Home's "Your crews": the crews this phone holds a token of (links to their pages) and
 // "Start a crew".
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The invite: the crew's QR code (drawn by the server, /c/{code}/qr.svg), its code and link.
 
 import { h } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The join form of the crew page, for a phone without the crew's token: a name, and the
 // phone becomes a member.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // A crew room names its crew: the line the room's lobby (and its big screen) shows, and the
 // crew page a crew night's "New game" opens. A room tells its crew's name to a member's seat
 // only (never the crew's code): the code is the one of this phone's crews that holds the room.

@@ -1,3 +1,4 @@
+// @ts-check
 // The crew's members; the admin sees a remove button beside each other member.
 
 import { h } from "../dom.js";

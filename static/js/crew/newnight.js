@@ -1,3 +1,4 @@
+// @ts-check
 // "New night" on the crew page: pick the game and the mode, and the crew room opens (its
 // lobby shows the room's link and QR code for the others).
 

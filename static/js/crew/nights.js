@@ -1,3 +1,4 @@
+// @ts-check
 // The crew's last nights: game and mode, the score of a match, who played (★ the winners),
 // when, and a link to its replay.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The crew page /c/{code}, phone first: the header (name, season, who you are, a jump to the
 // invite QR), then for a phone without the crew's token the join form, the open rooms, "New
 // night" for a member, the standings (filter by game, old seasons), the last nights, the

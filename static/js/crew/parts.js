@@ -1,3 +1,4 @@
+// @ts-check
 // Small pieces the crew screens share.
 
 import { h } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The crew's open rooms: join one with a tap as yourself, or open it.
 
 import { h } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The standings table (docs/PROTOCOL.md "Crews (1.1)"): places, ▲/▼ since the last night, nights,
 // wins, draws, points, and money or goals when the nights had them. Also the block the
 // full-time screen and the big screen show in a crew room.

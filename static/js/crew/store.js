@@ -1,3 +1,4 @@
+// @ts-check
 // What this phone remembers of its crews: a member's crew token lives in localStorage under
 // "pitchside.crew.<CODE>"; it is the only way to act as that member.
 

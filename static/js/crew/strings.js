@@ -1,3 +1,4 @@
+// @ts-check
 // The crews' strings (static/i18n/crew.{en,hu,da}.json, kept by i18n.js) and stylesheet.
 
 import { h } from "../dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Pieces every game table shares (Focifogadás, Hat Trick, Duel): per-root state, drawers,
 // the decision hand-off, flashes, result rows. The shell's newer ctx fields (ctx.drawer,
 // ctx.decision, ctx.flash; client-contract) are used when present; without them each piece

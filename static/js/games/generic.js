@@ -1,3 +1,4 @@
+// @ts-check
 // The generic table: used when a game has no static/js/games/<game>/table.js (and as an
 // example of the contract in README.md). It shows the public state as readable blocks, your
 // private state, the log, and one button per element of view.legal.

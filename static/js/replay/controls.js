@@ -1,3 +1,4 @@
+// @ts-check
 // The replay's controls in the action bar: the scrubber, first/back/play/next/last, and the
 // speed (1×/2×/4×).
 

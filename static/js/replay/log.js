@@ -1,3 +1,4 @@
+// @ts-check
 // The replay's log beside the table: the whole match's events, fetched window by window, each
 // line a sentence (room/log.js) that jumps to its step when tapped.
 

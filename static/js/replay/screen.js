@@ -1,3 +1,4 @@
+// @ts-check
 // The replay at /r/{code}/replay: every step of a finished room, all cards face up. A scrubber,
 // step buttons, play at 1×/2×/4× (controls.js), the log alongside, tap a line to jump to its
 // step (log.js), and the seed with a Verify button (seed.js). All state of one replay screen

@@ -1,3 +1,4 @@
+// @ts-check
 // The fair-shuffle panel of a replay: the revealed seed, the room's published seed_hash, and
 // Verify (SHA-256 of the seed in the browser; a check, not a rule).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Seats the bot plays for an absent player: the host hands a seat to the bot or gives it back
 // (☰), and the player whose seat it is takes it back from their own phone. Taking it back
 // needs no host token: the socket opens again with the seat's token, and a seat that says

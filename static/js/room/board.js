@@ -1,3 +1,4 @@
+// @ts-check
 // The big screen at /r/{code}?screen=board (UX §3.5): a spectator socket on a TV, opened at
 // once (nobody taps a TV), the table on the left and, on the right, the room code with its QR
 // code (can be hidden; smaller once the match is on) and, for a crew room between matches,

@@ -1,3 +1,4 @@
+// @ts-check
 // ctx.decision(el): the element holding this seat's current decision. When a decision becomes
 // mine (I enter to_act, or the control first appears) it is brought into view between the
 // sticky header and the action bar; when I scroll it away while it is mine, a "Your turn ▾"

@@ -1,3 +1,4 @@
+// @ts-check
 // Drawers one tap from the action bar (../games/README.md): bottom-sheet <dialog>s of at most
 // 85dvh. A table registers the ones that apply on every render with ctx.drawer(id, label,
 // fill); the shell adds "log" itself. fill(el) gets a fresh element each time a drawer opens

@@ -1,3 +1,4 @@
+// @ts-check
 // ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone,
 // just under the sticky header for ~1.5 s (or `ms`). It lets taps through and never lies over the
 // action bar or the decision: where the decision sits right under the header, the flash

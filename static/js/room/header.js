@@ -1,3 +1,4 @@
+// @ts-check
 // The sticky header of a table screen (UX §1.1, ../games/README.md): score with team names,
 // phase, whose turn (avatars ✓ done / ◌ still choosing, clocks), my money, and the status
 // line (the aria-live region). It sits in #head-game, under the top bar, and never scrolls.

@@ -1,3 +1,4 @@
+// @ts-check
 // A room this browser holds no seat in: take a seat, watch, or see the result; and the dead
 // ends made into ways on (an unknown room, a token the room no longer knows).
 

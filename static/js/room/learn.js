@@ -1,3 +1,4 @@
+// @ts-check
 // Learn as you play: the first time a phase comes up in a match on this phone, a one-screen
 // explanation from `<game>.learn.<phase>` (the tables' i18n.json), dismissable for good
 // ("Don't show again", localStorage). ☰ turns it off and on ("pitchside.learn").

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby of a room: invite (QR, link, share), seats with presence, bots, and Start.
 
 import { api } from "../api.js";

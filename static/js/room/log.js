@@ -1,3 +1,4 @@
+// @ts-check
 // One log line as a sentence: the table's logText(), else ctx.eventText (the game's
 // `<game>.event.<name>` text, else the event's own text, else the shell's readable fallback).
 // Shared by the log drawer and the replay.

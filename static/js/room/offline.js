@@ -1,3 +1,4 @@
+// @ts-check
 // Offline and back (UX §1.6): a banner in the sticky header after 1 s without a live link
 // ("You're offline" when the browser says so), the action bar locked meanwhile, and
 // "Back, up to date" for 1.5 s once a fresh view has arrived. The socket (socket.js) finds a

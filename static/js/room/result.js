@@ -1,3 +1,4 @@
+// @ts-check
 // The full-time takeover (../games/README.md): on every phone, in one 390×844 screen, the
 // final score with team names, each friend's money and ▲/▼ against the start, the table's own
 // recap (renderResult), the crew's standings in a crew room, then Replay, Rematch (host), New

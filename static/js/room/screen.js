@@ -1,3 +1,4 @@
+// @ts-check
 // A room at /r/{code}: the state of one room screen and the socket that feeds it. What is
 // drawn lives next door: join.js (no seat yet), lobby.js, table.js (the match and its three
 // bands), result.js (the full-time takeover), offline.js (banner and catching up).

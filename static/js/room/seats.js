@@ -1,3 +1,4 @@
+// @ts-check
 // Who sits where in a room: names, the host, seats the bot plays for an absent player.
 // Plain functions of the room screen's state object (screen.js), no state of their own.
 

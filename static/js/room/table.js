@@ -1,3 +1,4 @@
+// @ts-check
 // The match on a phone: the three bands (the sticky header, the table, the action bar), the
 // ctx handed to the game's render(root, view, ctx), and what follows each render: drawers,
 // the decision brought into view, learn-as-you-play, the full-time takeover, the clocks.

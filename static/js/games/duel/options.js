@@ -1,3 +1,4 @@
+// @ts-check
 // Labels for Football Duel's room options on Home (the server's /api/games stays the source of
 // the option names and defaults; see static/js/games/README.md).
 export const options = {

@@ -1,3 +1,4 @@
+// @ts-check
 // Football Duel's pieces that hold no state: names, card faces, the scoreboard, the duel's
 // words (also the replay's log lines, logText), the legal-action look-ups of the swap step,
 // the shoot-out's kick rows and the log. table.js composes them with the selection.

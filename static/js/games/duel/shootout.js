@@ -1,3 +1,4 @@
+// @ts-check
 // Football Duel's shoot-out screen (docs/UX.md §3.2): both kick rows, then the set-up (keepers in
 // order, takers to drop) or the kick. `act` carries the table's selection and taps:
 // {selected, pick(cardId), send(ctx, action), zone(view, ctx): the duel zone}.

@@ -1,3 +1,4 @@
+// @ts-check
 // Football Duel table (docs/UX.md §3.2). Renders a full view; every tap ends in one element of
 // view.legal sent verbatim. The client computes no rules: rings, buttons and prompts come from
 // view.legal and view.public only. Names go in as text (ctx.h makes text nodes).

@@ -1,3 +1,4 @@
+// @ts-check
 // The big-screen board (docs/UX.md §3.5): `/r/{code}?screen=board` on a spectator socket. The table
 // (pitch or live score) on the left, the board of offered bets with multipliers, status and
 // stakes on the right, "if it ended now" along the bottom. Public data only: a spectator's view

@@ -1,3 +1,4 @@
+// @ts-check
 // Bukméker panels (docs/UX.md §3.4): scouting, the hidden draft, discs and stakes, each the phone's
 // decision; the board of offers, "My book", "My bets", "Scouting" and the helper sheet go into
 // drawers. live.js reuses the betting phases. The client computes no rules: every button is an

@@ -1,3 +1,4 @@
+// @ts-check
 // Drukker panels (docs/UX.md §3.4): keep 4 of 8, your turn (play 1 of 2), the half-time shop (which
 // warns before an already-won bet is replaced) and the "My bets" drawer. Multi-card choices are sent only as the element of view.legal whose card set
 // equals the selection, so the client never decides what is legal.

@@ -1,3 +1,4 @@
+// @ts-check
 // The Bukméker helper sheet (docs/rules/focifogadas.md §3, §6.4, §10.2): what each of the five action
 // decks holds, so a player can reason about what scouting showed. helper.json is the deck list
 // of app/games/focifogadas/data/action_cards.json (a test keeps the two equal); it is fetched

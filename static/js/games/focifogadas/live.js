@@ -1,3 +1,4 @@
+// @ts-check
 // The live match (docs/UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
 // a full-width two-column grid in the action bar (the thumb zone), so it is in view for
 // whoever holds the role; a new scorer is told on hand-over (a flash); the lasting Undo, in the

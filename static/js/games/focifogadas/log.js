@@ -1,3 +1,4 @@
+// @ts-check
 // The Focifogadás log in the table's own sentences (docs/UX.md §3.4: "Szöglet! Dobás: 6 — …"),
 // shared by the table, the replay's list (logText) and the big screen.
 

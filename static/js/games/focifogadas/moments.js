@@ -1,3 +1,4 @@
+// @ts-check
 // Moments told (issue 36 §3): a goal, a corner (with its roll), a card and half time are told
 // on every phone as a banner (the shell's flash, which never lies over a control) with what
 // the moment did to this player's money ("You: ▲600 P"), a buzz where the phone has one, and

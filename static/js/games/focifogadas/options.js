@@ -1,3 +1,4 @@
+// @ts-check
 // Labels for Focifogadás's room options on Home and in the lobby (the server's /api/games stays
 // the source of the option names and defaults; see static/js/games/README.md). Seats are shown
 // 1-based ("Seat 1 (host)"); `seatChoice: true` marks options whose value is a seat number, so

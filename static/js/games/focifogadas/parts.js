@@ -1,3 +1,4 @@
+// @ts-check
 // Small pieces the mode modules share.
 
 import { stateOf } from "../common.js";

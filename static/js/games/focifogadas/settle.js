@@ -1,3 +1,4 @@
+// @ts-check
 // The settlement walk-through (docs/UX.md §3.5): the server's ordered groups (result.settlement),
 // one per step (Back / Next / Show all), each with its payments and the balances after it; the
 // big screen steps by itself. Balances are display arithmetic on the view's numbers: the final

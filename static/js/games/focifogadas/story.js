@@ -1,3 +1,4 @@
+// @ts-check
 // The money story on the table (issue 36 §1): in the sticky header, so it is in view at every
 // moment of the match without scrolling — my cash, what my bets and my book would pay if it
 // ended now (▲/▼ against the cash), and what the next goal, corner or card would change

@@ -1,3 +1,4 @@
+// @ts-check
 // Focifogadás table (docs/UX.md §3.4). This module draws what every mode shares: the pitch strip
 // (five sections, red upper / blue lower circles, the ball), the tracks, the seats row, action
 // and bet cards and the log (the shell draws the turn clocks). Each mode's own panels live in a

@@ -1,3 +1,4 @@
+// @ts-check
 // Hat Trick's motion (docs/UX.md §4.2): what to animate for a view, only for events newer than the
 // last view this root drew (the root's state object holds motionSeq and ballField).
 

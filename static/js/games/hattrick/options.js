@@ -1,3 +1,4 @@
+// @ts-check
 // Labels for Hat Trick's room options on Home (the server's /api/games stays the source of
 // the option names and defaults; see static/js/games/README.md). docs/rules/hattrick.md §14, §2.6.
 export const TEAMS = {

@@ -1,3 +1,4 @@
+// @ts-check
 // Hat Trick table (docs/UX.md §3.3). Renders a full view; every tap ends in one element of
 // view.legal sent verbatim. The client computes no rules: rings, buttons and numbers come from
 // view.legal, view.public (pitch, table, shot) and the log's `contest` events.

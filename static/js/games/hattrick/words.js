@@ -1,3 +1,4 @@
+// @ts-check
 // Hat Trick's words and drawing pieces that hold no state: player labels, team names, card
 // faces, the contest strip, the log's sentences (also the replay's, via logText) and the
 // scoring-opportunity banner. table.js composes them.

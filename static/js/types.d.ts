@@ -1,0 +1,148 @@
+// The shapes of docs/PROTOCOL.md as the client reads them, for the type check only (tsconfig.json
+// at the repository's root: `npx tsc -p tsconfig.json`). Global declarations (no import or
+// export here), so a module's JSDoc names them directly (`@param {View} view`); the browser
+// never loads this file. A game's own `public` and `private` stay open records: each game's
+// table.js reads its own.
+
+/** A JSON object whose members a game defines (docs/rules/*.md). */
+type Json = Record<string, any>;
+
+/** A language of the client. */
+type Lang = "en" | "hu" | "da";
+
+/** A label in every language (`GET /api/games`' names, options.js labels). */
+type Labels = Partial<Record<Lang, string>>;
+
+/** One element of `view.legal`: sent back verbatim in an `act`. */
+type Action = Json & { type?: string };
+
+/** One public event of `view.log`. */
+type LogEvent = Json & { seq?: number; event: string };
+
+/** A game's result: null until the end. */
+type Result = (Json & { winners: number[] }) | null;
+
+/** What a seat (or a spectator) sees of a room (docs/PROTOCOL.md "Server → client"). */
+interface View {
+  game: string;
+  mode: string;
+  status: "lobby" | "playing" | "finished";
+  phase: string;
+  you: number | null;
+  to_act: number[];
+  legal: Action[];
+  public: Json;
+  private: Json | null;
+  log: LogEvent[];
+  result: Result;
+  /** The message's seq, which the shell adds to the view it hands a table. */
+  seq?: number;
+}
+
+/** A seat of a room, in `GET /api/rooms/{code}` and in the shell's context. */
+interface Seat {
+  seat: number;
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  away?: boolean;
+}
+
+/** `GET /api/rooms/{code}`. */
+interface RoomInfo {
+  code: string;
+  game: string;
+  mode: string;
+  options: Json;
+  status: "lobby" | "playing" | "finished";
+  seats: Seat[];
+  spectators: number;
+  seq: number;
+  seed_hash: string;
+  rematch_code?: string | null;
+  crew?: string | null;
+  [more: string]: any;
+}
+
+/** A mode of `GET /api/games`. */
+interface ModeSpec {
+  id: string;
+  min_players: number;
+  max_players: number;
+  options: Json;
+}
+
+/** A game of `GET /api/games`. */
+interface GameSpec {
+  id: string;
+  name: Labels;
+  modes: ModeSpec[];
+}
+
+/** What this browser keeps of a seat it holds (api.js). */
+interface SeatToken {
+  seat: number;
+  token: string;
+  host?: boolean;
+  at?: number;
+}
+
+/** The messages of the room socket, server to client. */
+interface ViewMessage {
+  type: "view";
+  seq: number;
+  view: View;
+}
+interface AckMessage {
+  type: "ack";
+  cid: string;
+  seq: number;
+}
+interface ErrorMessage {
+  type: "error";
+  cid?: string | null;
+  code: "illegal_action" | "not_your_turn" | "bad_message" | "rate_limited" | "bad_token" | "unavailable" | string;
+  message: string;
+}
+interface PresenceMessage {
+  type: "presence";
+  seats: { seat: number; connected: boolean; away?: boolean }[];
+  spectators: number;
+}
+interface RematchMessage {
+  type: "rematch";
+  code: string;
+  url: string;
+}
+interface PongMessage {
+  type: "pong";
+}
+type ServerMessage = ViewMessage | AckMessage | ErrorMessage | PresenceMessage | RematchMessage | PongMessage;
+
+/** The messages of the room socket, client to server. */
+type ClientMessage =
+  | { type: "hello"; token?: string }
+  | { type: "act"; cid: string; action: Action }
+  | { type: "ping" };
+
+/** What a RoomSocket tells its screen (socket.js). */
+interface SocketHandlers {
+  onView?(msg: ViewMessage): void;
+  onAck?(msg: AckMessage): void;
+  onError?(msg: ErrorMessage): void;
+  onPresence?(msg: PresenceMessage): void;
+  onRematch?(msg: RematchMessage): void;
+  onBadToken?(): void;
+  onGone?(): void;
+  onConnection?(live: boolean, dead: boolean): void;
+}
+
+/** A screen of the shell's router (app.js): what it needs when the route or the language
+ * changes. */
+interface ShellScreen {
+  leave(): void;
+  rerender(): void;
+  help?(): any;
+  menuRows?(): any;
+  game?(): any;
+}
