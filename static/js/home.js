@@ -24,6 +24,7 @@ import {
 // --- Home -----------------------------------------------------------------------------------
 
 export function homeScreen() {
+  /** @type {{game: GameSpec | null, mode: ModeSpec | null, options: Json, labels: Json, list: GameSpec[]}} */
   const state = { game: null, mode: null, options: {}, labels: {}, list: [] };
   const form = h("div", { class: "home" });
   const nameInput = h("input", {
@@ -55,7 +56,7 @@ export function homeScreen() {
 
   async function createRoom() {
     const name = nameInput.value.trim();
-    if (!name) return;
+    if (!name || !state.game || !state.mode) return;
     saveName(name);
     create.disabled = true;
     try {
@@ -77,6 +78,7 @@ export function homeScreen() {
     );
   }
 
+  /** @type {{lang: string, name: HTMLElement, join: HTMLElement} | null} */
   let fixed = null; // {lang, name, join}: the sections draw() keeps in place
 
   function draw() {
@@ -133,7 +135,7 @@ export function homeScreen() {
                   "aria-pressed": state.mode?.id === m.id ? "true" : "false",
                   onclick: () => pickMode(m),
                 },
-                `${modeName(state.game.id, m.id)} · ${range(m)}`,
+                `${modeName(state.game?.id, m.id)} · ${range(m)}`,
               ),
             ),
           ),
@@ -150,7 +152,7 @@ export function homeScreen() {
             { class: "options" },
             h("summary", null, t("ui.options_summary")),
             // options a seat owns (Hat Trick's teams) are chosen by each player in the lobby
-            Object.entries(state.options).filter(([name]) => !(name in (state.mode.owners || {}))).map(([name, value]) =>
+            Object.entries(state.options).filter(([name]) => !(name in (state.mode?.owners || {}))).map(([name, value]) =>
               optionField(name, value, state.labels[name], (v) => {
                 state.options[name] = v;
               }),
@@ -169,7 +171,7 @@ export function homeScreen() {
       renderMyCrews(crews);
       form.replaceChildren(fixed.name, fixed.join, crews);
     }
-    fixed.name.querySelector(".step-n").textContent = String(nameNumber);
+    /** @type {HTMLElement} step() made it */ (fixed.name.querySelector(".step-n")).textContent = String(nameNumber);
     while (form.firstChild && form.firstChild !== fixed.name) form.firstChild.remove();
     fixed.name.before(...parts);
     updateCreate();

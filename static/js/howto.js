@@ -16,6 +16,7 @@ function text(game, key) {
 }
 
 export function howScreen(gameId) {
+  /** @type {GameSpec | null} */
   let spec = null;
   async function draw() {
     await i18n.loadGame(gameId);

@@ -178,7 +178,7 @@ export function setLang(code) {
 /**
  * A label object {en, hu, da} in the current language.
  * @param {Labels | string | null | undefined} labels
- * @param {string} [fallback]
+ * @param {string | null} [fallback]
  */
 export function pick(labels, fallback) {
   if (!labels) return fallback;

@@ -7,6 +7,7 @@
 const LOOPBACK = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
 let base = location.origin;
+/** @type {Promise<void> | null} */
 let ready = null;
 
 /** Resolves once the links' base is known (at once on a page a phone opened). */
@@ -15,7 +16,7 @@ export function linksReady() {
     ready = LOOPBACK.test(location.hostname)
       ? fetch("/api/config")
           .then((r) => (r.ok ? r.json() : {}))
-          .then((config) => {
+          .then((/** @type {{public_url?: string, lan_url?: string}} */ config) => {
             base = (config.public_url || config.lan_url || location.origin).replace(/\/+$/, "");
           })
           .catch(() => {})

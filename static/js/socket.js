@@ -45,12 +45,12 @@ export class RoomSocket {
     this.live = false; // a view arrived on the current connection
     this.stopped = true;
     this.attempt = 0;
-    /** @type {number | undefined} */
-    this.timer = undefined;
-    /** @type {number | undefined} */
-    this.pingTimer = undefined;
-    /** @type {number | undefined} */
-    this.retryTimer = undefined;
+    /** @type {number | null} */
+    this.timer = null;
+    /** @type {number | null} */
+    this.pingTimer = null;
+    /** @type {number | null} */
+    this.retryTimer = null;
     this.lastHeard = 0;
     /** @type {{cid: string, action: Action, sent: boolean, at: number}[]} */
     this.queue = []; // [{cid, action, sent, at}], the head is in flight

@@ -70,6 +70,8 @@ interface ModeSpec {
   min_players: number;
   max_players: number;
   options: Json;
+  /** The options a seat owns (chosen by that player in the lobby): name -> seat. */
+  owners?: Record<string, number> | null;
 }
 
 /** A game of `GET /api/games`. */
@@ -146,3 +148,8 @@ interface ShellScreen {
   menuRows?(): any;
   game?(): any;
 }
+
+// The HTML standard's clearTimeout/clearInterval take any handle, null and undefined included
+// (nothing to clear): the client keeps "no timer" as null.
+declare function clearTimeout(id: number | null | undefined): void;
+declare function clearInterval(id: number | null | undefined): void;

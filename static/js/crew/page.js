@@ -158,6 +158,7 @@ function poll(page) {
 
 function newPage(code) {
   const slots = Object.fromEntries(SLOTS.map((name) => [name, h("div", { class: `crew-slot crew-slot-${name}` })]));
+  /** @type {{code: string, slots: Record<string, HTMLElement>, crew: any, list: GameSpec[], game: string | null, season: any, pick: {game: string | null, mode: string | null}, [more: string]: any}} */
   const page = { code, slots, crew: null, list: [], game: null, season: null, pick: { game: null, mode: null } };
   Object.assign(page, { seen: "", forms: {}, timer: null, alive: true });
   page.refresh = () => refresh(page);

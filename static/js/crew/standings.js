@@ -83,7 +83,11 @@ export function standingsTable(crew, { me = null, compact = false } = {}) {
 }
 
 /** The crew's standings as they stood after the night of `roomCode` (▲/▼: who moved up or
- * down with that night), for the full-time takeover and the big screen. */
+ * down with that night), for the full-time takeover and the big screen.
+ * @param {HTMLElement} el
+ * @param {string} crewCode
+ * @param {{roomCode?: string}} [opts]
+ */
 export async function renderStandings(el, crewCode, { roomCode } = {}) {
   await loadCrew();
   let crew;

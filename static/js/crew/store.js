@@ -7,7 +7,7 @@ const STORE = "pitchside.crew.";
 /** {member, token, name, crew (its name), at} for a crew code, or null. */
 export function getMembership(code) {
   try {
-    return JSON.parse(localStorage.getItem(STORE + code)) || null;
+    return JSON.parse(localStorage.getItem(STORE + code) ?? "null") || null;
   } catch {
     return null;
   }

@@ -48,7 +48,7 @@ export function drawer(root, ctx, id, label, fill) {
  * the bar over it; with an older shell it also brings each new view's decision into view. */
 export function decision(ctx, el, view) {
   if (!el || ctx.you === null || ctx.you === undefined) return;
-  for (const old of document.querySelectorAll("[data-decision]")) if (old !== el) delete old.dataset.decision;
+  for (const old of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-decision]"))) if (old !== el) delete old.dataset.decision;
   el.dataset.decision = view?.phase || "1"; // what tests and the shell look for
   const key = `${view?.seq}|${JSON.stringify(view?.legal ?? null)}`;
   const seen = stateOf(ctx.bar, () => ({}));

@@ -60,6 +60,7 @@ export function fitBoard() {
 /** The heights the fit depends on (the header's and each block's of the page), read at the
  * current zoom: a clock's tick changes none of them, and then nothing is fitted again. */
 function shape() {
+  /** @type {(Partial<HTMLElement> | null)[]} an SVG block has no offsetHeight: 0 */
   const blocks = [document.getElementById("head"), ...(document.getElementById("main")?.children ?? [])];
   return `${innerWidth}x${innerHeight}|${blocks.map((el) => el?.offsetHeight ?? 0).join(",")}`;
 }

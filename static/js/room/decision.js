@@ -13,6 +13,7 @@ export function makeDecision() {
   const pill = h("button", { type: "button", class: "turn-pill", id: "turn-pill", hidden: true }, "");
   document.body.appendChild(pill);
   // shown: the decision that was in view when last looked (after a render, or a scroll)
+  /** @type {{el: Element | null, next: Element | null, mine: boolean, shown: Element | null, pill: HTMLElement, onScroll: (() => void) | null, bands?: ResizeObserver}} */
   const parts = { el: null, next: null, mine: false, shown: null, pill, onScroll: null };
   pill.addEventListener("click", () => bringIntoView(parts.el, true));
   parts.onScroll = () => {

@@ -23,9 +23,11 @@ import { closeTable, drawTable } from "./table.js";
 export function roomScreen(code) {
   const room = {
     code,
+    /** @type {RoomInfo | null} */
     info: null, // GET /api/rooms/{code}
     spec: null, // {game, mode} from /api/games
     seat: getSeat(code), // {seat, token} when this browser is seated
+    /** @type {View | null} */
     view: null,
     sock: null,
     presence: null,

@@ -54,6 +54,8 @@ function watchHead() {
     watchHead.observer.observe($("dock"));
   }
 }
+/** @type {ResizeObserver | null} the bands' observer, made once */
+watchHead.observer = null;
 
 export function closeTable(room) {
   const table = room.table;

@@ -15,6 +15,7 @@ export { logText } from "./parts.js";
 
 // Selection survives re-renders of the same decision (after an ack, a presence message…).
 // Each root keeps its own state (stateOf); `ui` points at the one being rendered or tapped.
+/** @returns {{key: string, card: string | null, slot: number | null, first: string | null, flipSeq: number, lastSeq: number | null, last: Parameters<typeof render> | null}} */
 const fresh = () => ({ key: "", card: null, slot: null, first: null, flipSeq: 0, lastSeq: null, last: null });
 let ui = fresh();
 

@@ -129,7 +129,16 @@ function discsPanel(view, ctx, ui, rerender, st) {
     }, h("strong", { class: "fig", "data-fig": String(d.value) }, `×${d.value}`), h("span", null, "●".repeat(d.left) || "–")))));
 }
 
-/** One offer as a row: id, text, disc, status, odds, who staked, and a note for this seat. */
+/**
+ * One offer as a row: id, text, disc, status, odds, who staked, and a note for this seat.
+ * @param {View} view
+ * @param {any} ctx
+ * @param {any} ui
+ * @param {any} o
+ * @param {Node | null} [extra]
+ * @param {(() => void) | null} [onclick]
+ * @param {boolean} [pressed]
+ */
 function offerRow(view, ctx, ui, o, extra = null, onclick = null, pressed = false) {
   const { h } = ctx;
   const chips = o.stakes.map((n, s) => (n ? `${seatName(ctx, s)} ${n}` : "")).filter(Boolean).join(" · ");

@@ -4,6 +4,7 @@
 // of app/games/focifogadas/data/action_cards.json (a test keeps the two equal); it is fetched
 // once per page.
 
+/** @type {Promise<any> | null} */
 let sheet = null; // the fetch of helper.json: static reference data, the same for every room
 
 function load() {

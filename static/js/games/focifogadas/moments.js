@@ -10,6 +10,7 @@ import { eventText, logLines } from "./log.js";
 import { myNow } from "./story.js";
 
 const GOAL = (e) => e.event === "goal" || (e.event === "entry_made" && e.entry?.startsWith("goal_"));
+/** @type {[string, (e: any) => boolean][]} */
 const KINDS = [
   ["goal", GOAL],
   ["corner", (e) => e.event === "corner_taken" || (e.event === "entry_made" && e.entry === "corner")],
@@ -52,12 +53,13 @@ export function tellMoments(root, view, ctx, st) {
   const now = myNow(view);
   const before = st.moneyNow;
   st.moneyNow = now;
+  /** @type {{kind: string, seq: number | null, e: LogEvent} | null} */
   let newest = null;
   for (const e of log) {
     const kind = KINDS.find(([, is]) => is(e));
     if (kind) newest = { kind: kind[0], seq: e.seq ?? null, e };
   }
-  if (!fresh(root, ctx, "moment", newest ? newest.seq : null) || view.status === "finished") return;
+  if (!newest || !fresh(root, ctx, "moment", newest.seq) || view.status === "finished") return;
   const lines = logLines(view, ctx);
   // a corner's or a card's line carries its roll ("Corner! Roll: 6 — …"); half time its own
   const said = newest.kind === "half_time" ? eventText(newest.e, ctx, view) : lines.length ? lines[lines.length - 1] : "";

@@ -4,7 +4,13 @@
 import { stateOf } from "../common.js";
 
 /** A bar or panel button that sends `action` (an element of view.legal, unchanged) when tapped,
- * then calls `sent()` if given; disabled while an action is in flight or when there is none. */
+ * then calls `sent()` if given; disabled while an action is in flight or when there is none.
+ * @param {any} ctx
+ * @param {string | Node} label
+ * @param {Action | null | undefined} action
+ * @param {boolean} [primary]
+ * @param {(() => void) | null} [sent]
+ */
 export function button(ctx, label, action, primary = false, sent = null) {
   return ctx.h("button", {
     type: "button", class: ["btn", "ff-btn", primary ? "btn-primary primary" : ""], disabled: ctx.busy || !action,
@@ -39,7 +45,14 @@ export function tvMinute(odds) {
 export const ARM_MS = 600;
 
 /** A button that opens the confirm sheet of `sheet` ({title, lines, ok}) for `action`;
- * `run()` (default: send the action) runs on the sheet's confirm. */
+ * `run()` (default: send the action) runs on the sheet's confirm.
+ * @param {any} ctx
+ * @param {string} label
+ * @param {Action | null | undefined} action
+ * @param {{title: string, lines: any[], ok: string}} sheet
+ * @param {boolean} [primary]
+ * @param {(() => unknown) | null} [run]
+ */
 export function sureButton(ctx, label, action, sheet, primary = true, run = null) {
   return ctx.h("button", {
     type: "button", class: ["btn", "ff-btn", primary ? "btn-primary primary" : ""], disabled: ctx.busy || !action,

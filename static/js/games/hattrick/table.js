@@ -13,6 +13,7 @@ import {
 
 // The selection survives re-renders of the same decision (after an ack, a presence message…).
 // Each root keeps its own state (stateOf); `ui` points at the one being rendered or tapped.
+/** @returns {{key: string, sel: any, last: Parameters<typeof render> | null, spectatorFlip: boolean}} */
 const fresh = () => ({ key: "", sel: null, last: null, spectatorFlip: false });
 let ui = fresh();
 
