@@ -183,6 +183,7 @@ export async function verifySeed(seed, hash) {
 /**
  * The game's table.js, or the generic table when it has none; links its table.css once.
  * @param {string} game
+ * @returns {Promise<TableModule>}
  */
 export async function loadTable(game) {
   try {
@@ -236,7 +237,11 @@ export function optionsText(options, labels, seatNames = {}) {
     .join(" · ");
 }
 
-/** The ctx handed to render(root, view, ctx). */
+/**
+ * The ctx handed to render(root, view, ctx).
+ * @param {{game: string, send: TableCtx["send"], busy: boolean, names: string[], seats: Seat[], you: number | null, bar: HTMLElement}} parts
+ * @returns {Required<TableCtx>} the optional parts inert: the replay's
+ */
 export function tableCtx({ game, send, busy, names, seats, you, bar: actionBar }) {
   return {
     send,

@@ -17,7 +17,7 @@ type Labels = Partial<Record<Lang, string>>;
 type Action = Json & { type?: string };
 
 /** One public event of `view.log`. */
-type LogEvent = Json & { seq?: number; event: string };
+type LogEvent = Json & { seq: number; event: string };
 
 /** A game's result: null until the end. */
 type Result = (Json & { winners: number[] }) | null;
@@ -153,3 +153,42 @@ interface ShellScreen {
 // (nothing to clear): the client keeps "no timer" as null.
 declare function clearTimeout(id: number | null | undefined): void;
 declare function clearInterval(id: number | null | undefined): void;
+
+/** The DOM builder of dom.js: `h(tag, attrs, ...children)`, text never HTML. */
+type DomBuilder = typeof import("./dom.js").h;
+
+/** What the shell hands a game's `render(root, view, ctx)` (static/js/games/README.md). */
+interface TableCtx {
+  /** Sends {"type":"act","cid",action}: its cid, or null while one action is in flight. */
+  send(action: Action): string | null;
+  /** An action is in flight or the socket is down: lock the controls. */
+  busy: boolean;
+  t(key: string, vars?: Record<string, any>): string;
+  /** The seats' names, by seat. */
+  names: string[];
+  seats: Seat[];
+  /** This socket's seat, or null for a spectator. */
+  you: number | null;
+  lang: string;
+  h: DomBuilder;
+  /** The bottom action bar (the table's to fill, like root). */
+  bar: HTMLElement;
+  money(n: number): string;
+  eventText(event: LogEvent): string;
+  toast(text: string, action?: { label: string; run: () => void; ms?: number } | null): HTMLElement;
+  // The room screen's own (inert in the replay); optional by the contract: a table falls back
+  // to something of its own where a shell has none (games/common.js).
+  online?: boolean;
+  decision?(el: Element | null): void;
+  drawer?(id: string, label: string, fill: (el: HTMLElement) => void): void;
+  flash?(text: string | Node, opts?: { kind?: string; ms?: number }): unknown;
+  learn?(phase: string): unknown;
+}
+
+/** A game's table module (static/js/games/<game>/table.js; generic.js when it has none). */
+interface TableModule {
+  render(root: HTMLElement, view: View, ctx: TableCtx): void;
+  status?(view: View, ctx: TableCtx): string | null;
+  renderResult?(el: HTMLElement, view: View, ctx: TableCtx): void;
+  seatRole?(view: View, seat: number): string | null;
+}

@@ -89,6 +89,11 @@ function section(h, title, ...body) {
   return h("section", { class: "panel gsec" }, h("h2", null, title), ...body);
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function render(root, view, ctx) {
   const { h, t } = ctx;
   const score = view.public?.score;

@@ -69,6 +69,10 @@ export function closeTable(room) {
   room.table = null;
 }
 
+/**
+ * @param {any} room
+ * @returns {Required<TableCtx>} the shell's ctx with every optional part the room screen has
+ */
 function makeCtx(room) {
   const sock = room.sock;
   const table = room.table;

@@ -244,6 +244,11 @@ function matchBar(view, ctx) {
 
 // --- entry point ---------------------------------------------------------------------------
 
+/**
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function render(root, view, ctx) {
   ui = stateOf(root, fresh);
   ui.last = [root, view, ctx];
@@ -278,7 +283,11 @@ export function header(view, ctx) {
 }
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
- * and the match's stats, you first as in the score line (`header`). */
+ * and the match's stats, you first as in the score line (`header`).
+ * @param {HTMLElement} el
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function renderResult(el, view, ctx) {
   const goals = view.result?.shootout;
   const [a, b] = [0, 1].map((seat) => otherName(view, ctx, seat));

@@ -17,7 +17,11 @@ const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
 const UNDO_TOAST_MS = 5000; // docs/UX.md §3.4: "each entry has a 5 s Undo toast"
 
 /** The shell's seats row (static/js/games/README.md): during a live match the scorer is not "still
- * choosing" (◌) though the engine waits on them; the row names their part instead. */
+ * choosing" (◌) though the engine waits on them; the row names their part instead.
+ * @param {View} view
+ * @param {number} seat
+ * @returns {string | null}
+ */
 export function seatRole(view, seat) {
   const scoring = view.mode === "live" && view.status === "playing" && MATCH_PHASES.includes(view.phase);
   return scoring && view.public?.scorer === seat ? "focifogadas.book.role_scorer" : null;

@@ -176,6 +176,11 @@ function place(root, view, ctx, plan) {
   if (control && view.legal?.length) decision(ctx, control, view);
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function render(root, view, ctx) {
   root.dataset.seq = String(view.seq ?? "");
   root.dataset.phase = view.phase || "";
@@ -208,7 +213,11 @@ function offlineBar(ctx) {
 }
 
 /** The status line while a live full time waits for its confirmation: in the second person
- * on the scorer's phone (issue 36 §4), naming the scorer on the others'. */
+ * on the scorer's phone (issue 36 §4), naming the scorer on the others'.
+ * @param {View} view
+ * @param {TableCtx} ctx
+ * @returns {string | null}
+ */
 export function status(view, ctx) {
   const pub = view.public || {};
   if (view.mode !== "live" || !pub.confirming_full_time || view.status !== "playing") return null;
@@ -238,7 +247,11 @@ export function resultRows(view, ctx) {
 }
 
 /** The result's own part: standings (with an older shell, which has no rows of its own), my
- * book and my bets in one line each, and the settlement walk-through with balances. */
+ * book and my bets in one line each, and the settlement walk-through with balances.
+ * @param {HTMLElement} el
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function renderResult(el, view, ctx) {
   const { h, t } = ctx;
   const rows = resultRows(view, ctx).sort((a, b) => b.money - a.money);

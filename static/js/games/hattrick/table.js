@@ -263,6 +263,11 @@ function bar(view, ctx) {
 
 // --- entry point ---------------------------------------------------------------------------
 
+/**
+ * @param {HTMLElement} root
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function render(root, view, ctx) {
   const { h } = ctx;
   ui = stateOf(root, fresh);
@@ -327,7 +332,11 @@ export function resultScore(view, ctx) {
 
 /** Under the shell's result panel: the shoot-out, if there was one (goals stay in the score),
  * and the match's stats where the view has them (`result.stats`: {name: [blue, red]}), your
- * side first as in the score line (`resultScore`). */
+ * side first as in the score line (`resultScore`).
+ * @param {HTMLElement} el
+ * @param {View} view
+ * @param {TableCtx} ctx
+ */
 export function renderResult(el, view, ctx) {
   const so = view.public.shootout;
   const bottom = frame(view).flip ? 1 : 0;
