@@ -4,6 +4,10 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * @param {(HTMLElement | SVGElement) & {value?: any}} el
+ * @param {Record<string, any> | null | undefined} attrs
+ */
 function setAttrs(el, attrs) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === false || value === null || value === undefined) continue;
@@ -21,6 +25,10 @@ function setAttrs(el, attrs) {
   }
 }
 
+/**
+ * @param {Element} el
+ * @param {...any} children
+ */
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
@@ -30,7 +38,14 @@ function append(el, children) {
   }
 }
 
-/** h("button", {class: "btn", onclick}, "text", otherNode, [more]) */
+/**
+ * h("button", {class: "btn", onclick}, "text", otherNode, [more])
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   setAttrs(el, attrs);
@@ -38,7 +53,13 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
-/** The same for SVG elements. */
+/**
+ * The same for SVG elements.
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {SVGElement}
+ */
 export function svg(tag, attrs, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs);

@@ -7,11 +7,20 @@ import * as i18n from "./i18n.js";
 
 const t = i18n.t;
 
+/**
+ * @param {unknown} name
+ */
 export function humanize(name) {
   const text = String(name).replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * @param {View} view
+ * @param {TableCtx} ctx
+ * @param {TableModule | null} [module]
+ * @returns {string}
+ */
 export function statusText(view, ctx, module) {
   if (module?.status) {
     try {
@@ -38,7 +47,11 @@ export function statusText(view, ctx, module) {
   return i18n.has(phaseKey) ? t(phaseKey, {}) : humanize(view.phase || "");
 }
 
-/** A nested value of an event as a word: a card's or action's name, type or id. */
+/**
+ * A nested value of an event as a word: a card's or action's name, type or id.
+ * @param {any} v
+ * @returns {string}
+ */
 function objectWord(v) {
   if (Array.isArray(v)) return v.map((x) => (x && typeof x === "object" ? objectWord(x) : x)).join(", ");
   const name = i18n.pick(v.name, null);
@@ -47,6 +60,12 @@ function objectWord(v) {
   return v.id ?? JSON.stringify(v);
 }
 
+/**
+ * @param {string} game
+ * @param {LogEvent} event
+ * @param {string[]} names
+ * @returns {string}
+ */
 export function eventText(game, event, names) {
   const key = `${game}.event.${event.event}`;
   const vars = {};
@@ -63,7 +82,12 @@ export function eventText(game, event, names) {
 
 const SEAT_KEYS = new Set(["to", "from", "winner", "loser", "scorer", "player", "by", "target", "next"]);
 
-/** The shell's fallback for an event no text names: "Bence: cards drawn — home, count 1". */
+/**
+ * The shell's fallback for an event no text names: "Bence: cards drawn — home, count 1".
+ * @param {LogEvent} event
+ * @param {string | null} who
+ * @param {string[]} names
+ */
 function readableEvent(event, who, names) {
   const bits = [];
   for (const [k, v] of Object.entries(event)) {
@@ -75,6 +99,11 @@ function readableEvent(event, who, names) {
   return who ? `${who}: ${sentence}` : sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
+/**
+ * @param {string} key
+ * @param {unknown} value
+ * @param {string[]} names
+ */
 function eventWord(key, value, names) {
   const label = humanize(key).toLowerCase();
   if (key === "team" && (value === 0 || value === 1)) return t(value === 0 ? "ui.team_home" : "ui.team_away").toLowerCase();

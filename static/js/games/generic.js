@@ -142,7 +142,7 @@ export function render(root, view, ctx) {
       {
         type: "button",
         class: "btn btn-primary btn-wide",
-        onclick: () => list.scrollIntoView({ block: "start", behavior: "smooth" }),
+        onclick: () => list?.scrollIntoView({ block: "start", behavior: "smooth" }),
       },
       `${t("ui.choose_n", { n: legal.length })} ▾`,
     ),
