@@ -50,23 +50,71 @@ export async function call(method, path, { body, token } = {}) {
   return data;
 }
 
+/** @param {string} code */
 const room = (code) => `/api/rooms/${encodeURIComponent(code)}`;
 
 export const api = {
+  /** @returns {Promise<GameSpec[]>} */
   games: () => call("GET", "/api/games"),
+  /**
+   * @param {string} game
+   * @param {string} mode
+   * @param {string} name
+   * @param {Json} [options]
+   * @returns {Promise<{code: string, url: string, seat: number, token: string}>}
+   */
   createRoom: (game, mode, name, options) =>
     call("POST", "/api/rooms", { body: { game, mode, name, options } }),
   // With this browser's seat token: `rematch_code` is shown only to the room's seats.
+  /**
+   * @param {string} code
+   * @returns {Promise<RoomInfo>}
+   */
   room: (code) => call("GET", room(code), { token: getSeat(code)?.token }),
+  /**
+   * @param {string} code
+   * @param {string} name
+   * @returns {Promise<{seat: number, token: string}>}
+   */
   join: (code, name) => call("POST", `${room(code)}/join`, { body: { name } }),
+  /**
+   * @param {string} code
+   * @param {string} token the host's
+   */
   addBot: (code, token) => call("POST", `${room(code)}/bots`, { token }),
+  /**
+   * @param {string} code
+   * @param {string} token
+   * @param {Json} options
+   */
   setOptions: (code, token, options) => call("PATCH", `${room(code)}/options`, { body: options, token }),
+  /**
+   * @param {string} code
+   * @param {string} token the host's
+   */
   start: (code, token) => call("POST", `${room(code)}/start`, { token }),
+  /**
+   * @param {string} code
+   * @param {string} token the host's
+   * @returns {Promise<{code: string, url: string}>}
+   */
   rematch: (code, token) => call("POST", `${room(code)}/rematch`, { token }),
+  /**
+   * @param {string} code
+   * @param {string} token
+   * @param {number} seat
+   * @param {boolean} away
+   */
   setAway: (code, token, seat, away) =>
     call("POST", `${room(code)}/seats/${seat}/away`, { body: { away }, token }),
+  /** @param {string} code */
   replay: (code) => call("GET", `${room(code)}/replay`),
   recent: () => call("GET", "/api/matches/recent?limit=20"),
+  /**
+   * @param {string} code
+   * @param {number} seq
+   * @returns {Promise<{seq: number, view: View}>}
+   */
   replayStep: (code, seq) => call("GET", `${room(code)}/replay/${seq}`),
 };
 

@@ -192,3 +192,13 @@ interface TableModule {
   renderResult?(el: HTMLElement, view: View, ctx: TableCtx): void;
   seatRole?(view: View, seat: number): string | null;
 }
+
+/** What this phone keeps of a crew it belongs to (crew/store.js). */
+interface Membership {
+  member: number;
+  token: string;
+  name: string;
+  /** The crew's name. */
+  crew?: string;
+  at?: number;
+}

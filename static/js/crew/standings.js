@@ -68,7 +68,11 @@ function row(r, place, crew, cols, me) {
   );
 }
 
-/** The table of `crew.standings`; `me` is this phone's member number (its row in bold). */
+/**
+ * The table of `crew.standings`; `me` is this phone's member number (its row in bold).
+ * @param {Json} crew `GET /api/crews/{code}`
+ * @param {{me?: number | null, compact?: boolean}} [opts]
+ */
 export function standingsTable(crew, { me = null, compact = false } = {}) {
   const rows = crew.standings || [];
   if (compact && !rows.some((r) => r.nights)) return h("p", { class: "muted" }, tr("crew.no_nights"));

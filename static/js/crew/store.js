@@ -4,7 +4,11 @@
 
 const STORE = "pitchside.crew.";
 
-/** {member, token, name, crew (its name), at} for a crew code, or null. */
+/**
+ * {member, token, name, crew (its name), at} for a crew code, or null.
+ * @param {string} code
+ * @returns {Membership | null}
+ */
 export function getMembership(code) {
   try {
     return JSON.parse(localStorage.getItem(STORE + code) ?? "null") || null;
@@ -13,10 +17,15 @@ export function getMembership(code) {
   }
 }
 
+/**
+ * @param {string} code
+ * @param {Membership} membership
+ */
 export function saveMembership(code, membership) {
   localStorage.setItem(STORE + code, JSON.stringify({ at: Date.now(), ...membership }));
 }
 
+/** @param {string} code */
 export function forgetMembership(code) {
   localStorage.removeItem(STORE + code);
 }
