@@ -10,6 +10,10 @@ import { bar, btn, gameName, games, main, modeName, navigate, setTop, t } from "
 
 const SHOW = 30;
 
+/**
+ * @param {SeatToken & {code: string}} entry
+ * @param {HTMLElement} list
+ */
 function row(entry, list) {
   const line = h("span", { class: "muted small" }, t("ui.loading"));
   const replay = btn(`${t("ui.replay")} ▸`, {
@@ -46,6 +50,10 @@ function row(entry, list) {
 }
 
 // A finished match anyone may look at again: who played, who won, and its replay.
+/**
+ * @param {Json} match
+ * @param {GameSpec[]} list
+ */
 function recentRow(match, list) {
   const game = list.find((g) => g.id === match.game);
   const names = match.seats.map((s) => s.name);
@@ -73,6 +81,9 @@ function recentRow(match, list) {
   );
 }
 
+/**
+ * @param {Set<string>} codes
+ */
 function recentSection(codes) {
   const section = h(
     "section",

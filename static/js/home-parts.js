@@ -8,6 +8,12 @@ import { btn, gameName, humanize, navigate, t, toast } from "./shell.js";
 
 const CODE_RE = /^[A-HJKMNP-Z2-9]{6}$/;
 
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {Json | undefined} meta
+ * @param {(value: any) => void} onChange
+ */
 export function optionField(name, value, meta, onChange) {
   const label = i18n.pick(meta?.label, humanize(name));
   const id = `opt-${name}`;
@@ -45,6 +51,9 @@ export function optionField(name, value, meta, onChange) {
   return h("div", { class: "field field-inline" }, h("label", { for: id }, label), input);
 }
 
+/**
+ * @param {GameSpec} game
+ */
 export function howToLink(game) {
   return h(
     "p",

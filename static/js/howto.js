@@ -10,11 +10,19 @@ import { bar, btn, gameName, games, main, modeName, navigate, setTop, t } from "
 
 const SECTIONS = ["goal", "setup", "turn", "end"];
 
+/**
+ * @param {string} game
+ * @param {string} key
+ */
 function text(game, key) {
   for (const full of [`${game}.howto.${key}`, `howto.${game}.${key}`]) if (i18n.has(full)) return t(full);
   return null;
 }
 
+/**
+ * @param {string} gameId
+ * @returns {ShellScreen}
+ */
 export function howScreen(gameId) {
   /** @type {GameSpec | null} */
   let spec = null;
@@ -48,10 +56,18 @@ export function howScreen(gameId) {
   return { leave() {}, rerender: draw };
 }
 
+/**
+ * @param {string | null} title
+ * @param {string | null} body (pairs of strings: the callers leave out those without one)
+ */
 function section(title, body) {
   return h("section", { class: "howto-section" }, h("h2", null, title), h("p", null, body));
 }
 
+/**
+ * @param {string} game
+ * @param {string} phase
+ */
 function phaseTitle(game, phase) {
   const key = `${game}.phase_name.${phase}`;
   if (i18n.has(key)) return t(key);

@@ -25,12 +25,18 @@ export function linksReady() {
   return ready;
 }
 
-/** The absolute URL of `path` ("/r/CODE") as friends should get it. */
+/**
+ * The absolute URL of `path` ("/r/CODE") as friends should get it.
+ * @param {string} path
+ */
 export function shareLink(path) {
   return `${base}${path}`;
 }
 
-/** The same, without the scheme (what the big screen and the lobby show). */
+/**
+ * The same, without the scheme (what the big screen and the lobby show).
+ * @param {string} path
+ */
 export function shownLink(path) {
   return shareLink(path).replace(/^https?:\/\//, "");
 }

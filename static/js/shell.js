@@ -39,6 +39,10 @@ export function games() {
   return gamesCache;
 }
 
+/**
+ * @param {string} gameId
+ * @param {string} modeId
+ */
 export async function modeSpec(gameId, modeId) {
   try {
     const game = (await games()).find((g) => g.id === gameId);
@@ -49,13 +53,22 @@ export async function modeSpec(gameId, modeId) {
 }
 
 /** A game's name: the shell's `game.<id>` (Focifogadás keeps its own name in every
- * language), else the server's label. */
+ * language), else the server's label.
+ * @param {GameSpec | null | undefined} game
+ * @param {string} [fallback]
+ * @returns {string}
+ */
 export function gameName(game, fallback) {
   const id = game?.id ?? fallback;
   if (id && i18n.has(`game.${id}`)) return t(`game.${id}`);
   return i18n.pick(game?.name, fallback);
 }
 
+/**
+ * @param {string | undefined} gameId
+ * @param {string} modeId
+ * @returns {string}
+ */
 export function modeName(gameId, modeId) {
   for (const key of [`${gameId}.mode.${modeId}`, `term.${modeId}`]) {
     if (i18n.has(key)) return t(key);
@@ -63,6 +76,9 @@ export function modeName(gameId, modeId) {
   return modeId.charAt(0).toUpperCase() + modeId.slice(1);
 }
 
+/**
+ * @param {{min_players: number, max_players: number} | null | undefined} spec
+ */
 export function range(spec) {
   if (!spec) return "";
   return spec.min_players === spec.max_players
@@ -70,6 +86,10 @@ export function range(spec) {
     : `${spec.min_players}–${spec.max_players}`;
 }
 
+/**
+ * @param {{code?: string, message?: string}} err
+ * @returns {string}
+ */
 export function errorText(err) {
   const key = `error.${err.code}`;
   if (i18n.has(key)) return t(key);
@@ -170,7 +190,11 @@ export function setRouter(fn) {
 // --- fair shuffle ---------------------------------------------------------------------------
 
 /** SHA-256 of the revealed seed, in hex, equals the room's published seed_hash: true/false,
- * or null where the browser has no crypto.subtle (plain http off localhost). */
+ * or null where the browser has no crypto.subtle (plain http off localhost).
+ * @param {string | number} seed
+ * @param {string} hash
+ * @returns {Promise<boolean | null>}
+ */
 export async function verifySeed(seed, hash) {
   if (!crypto.subtle) return null;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(seed)));
@@ -210,7 +234,10 @@ function clockOption() {
 }
 
 /** A game's optional options.js: {name: {label: {en,hu,da}, choices, choiceLabels}}, with the
- * shell's turn clock unless the game labels it itself. */
+ * shell's turn clock unless the game labels it itself.
+ * @param {string} gameId
+ * @returns {Promise<Record<string, Json>>}
+ */
 export async function loadOptionLabels(gameId) {
   let own = {};
   try {
@@ -223,7 +250,12 @@ export async function loadOptionLabels(gameId) {
 
 /** "Extra time: ✗ · Copies: 3", in the current language where options.js has labels. */
 /** "Label: value · …" for a room's options; `seatNames` (seat → name) adds who sits in the
- * seat an option names (`seatChoice` in options.js): "Who starts: Seat 2 · Bence". */
+ * seat an option names (`seatChoice` in options.js): "Who starts: Seat 2 · Bence".
+ * @param {Json | null | undefined} options
+ * @param {Record<string, Json> | null | undefined} labels
+ * @param {Record<string, string>} [seatNames]
+ * @returns {string}
+ */
 export function optionsText(options, labels, seatNames = {}) {
   return Object.entries(options || {})
     .map(([name, value]) => {
