@@ -5,9 +5,16 @@
 // falls back to something that works on its own (an inline <details>, a banner), so a table
 // runs with both the old and the new shell.
 
+/** @type {WeakMap<Element, any>} */
 const states = new WeakMap();
 
-/** This root's own state object, made by `init()` the first time (no module-level state). */
+/**
+ * This root's own state object, made by `init()` the first time (no module-level state).
+ * @template T
+ * @param {Element} root
+ * @param {() => T} init
+ * @returns {T & Record<string, any>} what init() made, and what callers keep there besides
+ */
 export function stateOf(root, init) {
   let state = states.get(root);
   if (!state) {
@@ -19,7 +26,11 @@ export function stateOf(root, init) {
 
 /** True, once, when `view` asks this root's seat for a new decision (another phase or another
  * set of legal actions): the caller then clears its selection. A re-render of the same
- * decision (after an ack, a presence message) keeps it. */
+ * decision (after an ack, a presence message) keeps it.
+ * @param {{key?: string}} state
+ * @param {View} view
+ * @returns {boolean}
+ */
 export function newDecision(state, view) {
   const key = `${view.phase}|${JSON.stringify(view.legal || [])}`;
   if (key === state.key) return false;
@@ -28,7 +39,14 @@ export function newDecision(state, view) {
 }
 
 /** A drawer one tap from the bar (`ctx.drawer`), or, with an older shell, an inline <details>
- * (returned, for the caller to append below the decision) that stays open across renders. */
+ * (returned, for the caller to append below the decision) that stays open across renders.
+ * @param {HTMLElement} root
+ * @param {TableCtx} ctx
+ * @param {string} id
+ * @param {string} label
+ * @param {(el: HTMLElement) => void} fill
+ * @returns {HTMLElement | null}
+ */
 export function drawer(root, ctx, id, label, fill) {
   if (ctx.drawer) {
     ctx.drawer(id, label, fill);
@@ -45,7 +63,11 @@ export function drawer(root, ctx, id, label, fill) {
 
 /** Hands this seat's current decision control to the shell, which brings a new one into view.
  * The table itself keeps it there when a re-render of the same view (a local selection) grows
- * the bar over it; with an older shell it also brings each new view's decision into view. */
+ * the bar over it; with an older shell it also brings each new view's decision into view.
+ * @param {TableCtx} ctx
+ * @param {HTMLElement | null | undefined} el
+ * @param {View | null | undefined} view
+ */
 export function decision(ctx, el, view) {
   if (!el || ctx.you === null || ctx.you === undefined) return;
   for (const old of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-decision]"))) if (old !== el) delete old.dataset.decision;
@@ -59,7 +81,11 @@ export function decision(ctx, el, view) {
 }
 
 /** Scrolls `el` between the header and the bar when it is not there: all of it when it fits,
- * else (only when `tall` is allowed) its top. */
+ * else (only when `tall` is allowed) its top.
+ * @param {TableCtx} ctx
+ * @param {HTMLElement} el
+ * @param {boolean} tall
+ */
 function keepInView(ctx, el, tall) {
   if (!el.isConnected || ctx.bar.contains(el)) return;
   const head = document.querySelector('[data-band="head"]')?.getBoundingClientRect();
@@ -80,7 +106,11 @@ function keepInView(ctx, el, tall) {
 
 /** A big transient announcement ("GOAL!") under the header on every phone; with an older shell
  * (whose status line and score scroll with the page) a banner of our own a third of the way
- * down, clear of the status line and of the bar (pointer-events: none). */
+ * down, clear of the status line and of the bar (pointer-events: none).
+ * @param {TableCtx} ctx
+ * @param {string | Node} text
+ * @param {string} [kind]
+ */
 export function flash(ctx, text, kind = "info") {
   if (ctx.flash) {
     ctx.flash(text, { kind });
@@ -100,7 +130,13 @@ export function flash(ctx, text, kind = "info") {
 
 /** True once per new element of `keys` (newest log seq of some kind) on this root: the first
  * view a page sees only records, later ones report a change. Replays (busy spectators) never
- * report. */
+ * report.
+ * @param {Element} root
+ * @param {TableCtx} ctx
+ * @param {string} name
+ * @param {unknown} key
+ * @returns {boolean}
+ */
 export function fresh(root, ctx, name, key) {
   const seen = stateOf(root, () => ({})).seen ??= {};
   const before = seen[name];
@@ -110,7 +146,12 @@ export function fresh(root, ctx, name, key) {
 }
 
 /** The full-time takeover's rows: each seat's money and its change against the start, where
- * the view says what the start was (`start_money`); `delta` is null when it does not. */
+ * the view says what the start was (`start_money`); `delta` is null when it does not.
+ * @param {View} view
+ * @param {TableCtx} ctx
+ * @param {number[]} money
+ * @returns {{seat: number, name: string, money: number, delta: number | null}[]}
+ */
 export function moneyRows(view, ctx, money) {
   const pub = view.public || {};
   const starts = view.result?.start_money ?? pub.start_money;
@@ -120,14 +161,24 @@ export function moneyRows(view, ctx, money) {
   });
 }
 
-/** "▲1 200" / "▼300" / "═" for a money change. */
+/**
+ * "▲1 200" / "▼300" / "═" for a money change.
+ * @param {TableCtx} ctx
+ * @param {number | null | undefined} delta
+ * @returns {string}
+ */
 export function deltaText(ctx, delta) {
   if (delta === null || delta === undefined) return "";
   if (delta === 0) return "═";
   return `${delta > 0 ? "▲" : "▼"}${ctx.money(Math.abs(delta))}`;
 }
 
-/** A seat's name for the table ("#3" when the room has none). */
+/**
+ * A seat's name for the table ("#3" when the room has none).
+ * @param {TableCtx} ctx
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
 }
@@ -136,7 +187,12 @@ export function seatName(ctx, seat) {
  * stat: its label from `<game>.stats.<name>` and each side's count, in the table's orientation
  * `order` (the takeover's score line: [left, right]); the table.css lays a row out as
  * "3  Shots  5". Scoped under `.table-<game>`, as the takeover is outside the table. Null when
- * the view has none. */
+ * the view has none.
+ * @param {View} view
+ * @param {TableCtx} ctx
+ * @param {string} game
+ * @param {number[]} [order]
+ */
 export function statsList(view, ctx, game, order = [0, 1]) {
   const stats = view.result?.stats;
   if (!stats || typeof stats !== "object") return null;
@@ -148,7 +204,11 @@ export function statsList(view, ctx, game, order = [0, 1]) {
 
 /** The result's own part is drawn: with an older shell (no full-time takeover), whose result
  * panel stands at the top of the page above the table, scroll back up to it, so every phone
- * sees it without scrolling. */
+ * sees it without scrolling.
+ * @param {HTMLElement} el
+ * @param {TableCtx} ctx
+ * @param {View} view
+ */
 export function resultInView(el, ctx, view) {
   if (ctx.decision || ctx.you === null || ctx.you === undefined) return;
   const seen = stateOf(ctx.bar, () => ({}));
