@@ -60,7 +60,8 @@ interface RoomInfo {
   seq: number;
   seed_hash: string;
   rematch_code?: string | null;
-  crew?: string | null;
+  /** A crew room's crew by name, to a member's seat only. */
+  crew_name?: string | null;
   [more: string]: any;
 }
 
@@ -201,4 +202,34 @@ interface Membership {
   /** The crew's name. */
   crew?: string;
   at?: number;
+}
+
+/** One replay screen's state (replay/screen.js makes it; controls.js, log.js, seed.js share it).
+ * What start() and makeControls() fill in is typed as filled: nothing reads it before. */
+interface ReplayState {
+  code: string;
+  /** The step shown, and the last one. */
+  seq: number;
+  last: number;
+  module: TableModule;
+  root: HTMLElement;
+  names: string[];
+  game: string;
+  timer: number | null;
+  speed: number;
+  /** "seq|i" -> event, from every view fetched so far. */
+  events: Map<string, LogEvent>;
+  /** `GET /api/rooms/{code}/replay`. */
+  rep: { seed: string; seed_hash?: string; actions: { seq: number; seat: number; action: Action }[]; result: Result };
+  info: RoomInfo;
+  view: View | null;
+  left: boolean;
+  status: HTMLElement;
+  logList: HTMLElement;
+  show(seq: number): unknown;
+  ctx(): TableCtx;
+  slider: HTMLInputElement;
+  label: HTMLElement;
+  playButton: HTMLElement;
+  speedButton: HTMLElement;
 }

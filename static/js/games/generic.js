@@ -7,21 +7,33 @@ const HIDDEN_KEYS = new Set(["id"]);
 const SEAT_LISTS = new Set(["players", "seats", "hands", "managers"]); // arrays indexed by seat
 const BAR_MAX = 3; // more legal actions than this go into a list in the table
 
+/**
+ * @param {unknown} name
+ */
 function humanize(name) {
   const text = String(name).replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * @param {unknown} value
+ */
 function scalar(value) {
   if (value === null || value === undefined) return "–";
   if (typeof value === "boolean") return value ? "✓" : "✗";
   return String(value);
 }
 
+/**
+ * @param {unknown} value
+ */
 function isCard(value) {
   return value && typeof value === "object" && !Array.isArray(value) && "id" in value;
 }
 
+/**
+ * @param {Json} card
+ */
 function cardText(card) {
   if (card.id === null) return `▒ ${card.back ?? ""}`.trim();
   const face = Object.entries(card)
@@ -30,7 +42,13 @@ function cardText(card) {
   return face.length ? face.join(" · ") : String(card.id);
 }
 
-/** A readable block for any JSON value (depth-limited). */
+/**
+ * A readable block for any JSON value (depth-limited).
+ * @param {DomBuilder} h
+ * @param {any} value
+ * @param {number} depth
+ * @param {string[] | null} [names] the seats' names, for a list by seat
+ */
 function block(h, value, depth, names) {
   if (value === null || typeof value !== "object") return h("span", { class: "gv" }, scalar(value));
   if (isCard(value)) return h("span", { class: "gcard" }, cardText(value));
@@ -69,12 +87,21 @@ function block(h, value, depth, names) {
   );
 }
 
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
 function valueText(value) {
   if (Array.isArray(value)) return value.map(valueText).join(", ");
   if (value && typeof value === "object") return isCard(value) ? cardText(value) : JSON.stringify(value);
   return scalar(value);
 }
 
+/**
+ * @param {View} view
+ * @param {Action} action
+ * @param {TableCtx} ctx
+ */
 export function actionLabel(view, action, ctx) {
   const key = `${view.game}.action.${action.type}`;
   const translated = ctx.t(key, action);
@@ -85,6 +112,11 @@ export function actionLabel(view, action, ctx) {
   return [humanize(action.type), ...fields].join(" · ");
 }
 
+/**
+ * @param {DomBuilder} h
+ * @param {string} title
+ * @param {...any} body
+ */
 function section(h, title, ...body) {
   return h("section", { class: "panel gsec" }, h("h2", null, title), ...body);
 }

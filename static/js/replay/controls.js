@@ -8,6 +8,9 @@ import { bar, btn, t } from "../shell.js";
 const STEP_MS = 1000; // one step a second at 1×
 const SPEEDS = [1, 2, 4];
 
+/**
+ * @param {ReplayState} state
+ */
 export function makeControls(state) {
   state.label = h("span", { class: "seq tabnum", id: "replay-seq" });
   state.slider = h("input", {
@@ -23,17 +26,26 @@ export function makeControls(state) {
   state.speedButton = btn("1×", { class: "btn btn-small", id: "replay-speed", onclick: () => nextSpeed(state) });
 }
 
+/**
+ * @param {ReplayState} state
+ */
 function nextSpeed(state) {
   state.speed = SPEEDS[(SPEEDS.indexOf(state.speed) + 1) % SPEEDS.length];
   drawSpeed(state);
   if (state.timer) startTimer(state);
 }
 
+/**
+ * @param {ReplayState} state
+ */
 function drawSpeed(state) {
   state.speedButton.textContent = `${state.speed}×`;
   state.speedButton.setAttribute("aria-label", `${t("ui.speed")} ${state.speed}×`);
 }
 
+/**
+ * @param {ReplayState} state
+ */
 export function drawBar(state) {
   const step = (d) => () => state.show(Math.max(0, Math.min(state.last, state.seq + d)));
   drawSpeed(state);
@@ -56,6 +68,9 @@ export function drawBar(state) {
   );
 }
 
+/**
+ * @param {ReplayState} state
+ */
 function startTimer(state) {
   clearInterval(state.timer);
   state.playButton.textContent = "❚❚";
@@ -65,12 +80,18 @@ function startTimer(state) {
   }, STEP_MS / state.speed);
 }
 
+/**
+ * @param {ReplayState} state
+ */
 export function stopTimer(state) {
   clearInterval(state.timer);
   state.timer = null;
   state.playButton.textContent = "▶";
 }
 
+/**
+ * @param {ReplayState} state
+ */
 function togglePlay(state) {
   if (state.timer) stopTimer(state);
   else {

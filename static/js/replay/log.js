@@ -11,7 +11,9 @@ import { stopTimer } from "./controls.js";
 const LOG_KEEP = 40; // events a view carries (app/rooms/service.py)
 
 /** Each view carries its newest LOG_KEEP events, so walk back from the last step, one
- * window at a time. */
+ * window at a time.
+ * @param {ReplayState} state
+ */
 export async function fillLog(state) {
   let seq = state.last;
   while (!state.left) {
@@ -31,6 +33,10 @@ export async function fillLog(state) {
   }
 }
 
+/**
+ * @param {ReplayState} state
+ * @param {LogEvent[]} log
+ */
 export function addEvents(state, log) {
   const before = state.events.size;
   const perSeq = new Map();
@@ -46,6 +52,9 @@ export function addEvents(state, log) {
   if (state.events.size !== before) drawLog(state);
 }
 
+/**
+ * @param {ReplayState} state
+ */
 export function drawLog(state) {
   const ctx = state.ctx();
   const items = [...state.events.values()].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
@@ -53,6 +62,11 @@ export function drawLog(state) {
   markLog(state);
 }
 
+/**
+ * @param {ReplayState} state
+ * @param {LogEvent} e
+ * @param {string} text
+ */
 function line(state, e, text) {
   return h(
     "li",
@@ -75,14 +89,17 @@ function line(state, e, text) {
   );
 }
 
+/**
+ * @param {ReplayState} state
+ */
 export function markLog(state) {
   const list = state.logList;
-  for (const li of list.children) {
+  for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (list.children)) {
     const seq = Number(li.dataset.seq);
     li.classList.toggle("future", seq > state.seq);
     li.classList.toggle("now", seq === state.seq);
   }
   // keep the newest line up to this step in the middle of the list (the top at the start)
-  const done = [...list.children].filter((li) => Number(li.dataset.seq) <= state.seq).pop();
+  const done = [.../** @type {HTMLCollectionOf<HTMLElement>} */ (list.children)].filter((li) => Number(li.dataset.seq) <= state.seq).pop();
   list.scrollTop = done ? done.offsetTop - list.clientHeight / 2 : 0;
 }

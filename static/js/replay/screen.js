@@ -12,8 +12,13 @@ import { drawBar, makeControls } from "./controls.js";
 import { addEvents, drawLog, fillLog, markLog } from "./log.js";
 import { seedPanel } from "./seed.js";
 
+/**
+ * @param {string} code
+ * @returns {ShellScreen}
+ */
 export function replayScreen(code) {
-  const state = {
+  // filled in by makeControls() and start() before anything reads it
+  const state = /** @type {ReplayState} */ (/** @type {unknown} */ ({
     code,
     seq: 0,
     last: 0,
@@ -30,7 +35,7 @@ export function replayScreen(code) {
     left: false,
     status: h("div", { class: "status-line", "aria-live": "polite" }),
     logList: h("ol", { class: "log replay-log", id: "replay-log" }),
-  };
+  }));
   state.show = (seq) => show(state, seq);
   state.ctx = () => replayCtx(state);
   makeControls(state);
@@ -52,6 +57,9 @@ export function replayScreen(code) {
   };
 }
 
+/**
+ * @param {ReplayState} state
+ */
 async function start(state) {
   let info;
   let rep;
@@ -70,7 +78,7 @@ async function start(state) {
   state.game = info.game;
   for (const s of info.seats) state.names[s.seat] = s.name ?? "";
   state.last = info.seq ?? (rep.actions.length ? rep.actions[rep.actions.length - 1].seq : 0);
-  state.slider.max = state.last;
+  state.slider.max = String(state.last);
   await i18n.loadGame(info.game);
   state.module = await loadTable(info.game);
   if (state.left) return;
@@ -80,7 +88,10 @@ async function start(state) {
   fillLog(state);
 }
 
-/** The page around the table: the log and the seed below it, the controls in the bar. */
+/**
+ * The page around the table: the log and the seed below it, the controls in the bar.
+ * @param {ReplayState} state
+ */
 function layout(state) {
   main.replaceChildren(
     state.status,
@@ -97,7 +108,10 @@ function layout(state) {
   drawBar(state);
 }
 
-/** The ctx of a replay: nobody's seat, nothing to send, a bar that is not on screen. */
+/**
+ * The ctx of a replay: nobody's seat, nothing to send, a bar that is not on screen.
+ * @param {ReplayState} state
+ */
 function replayCtx(state) {
   return tableCtx({
     game: state.game,
@@ -110,9 +124,13 @@ function replayCtx(state) {
   });
 }
 
+/**
+ * @param {ReplayState} state
+ * @param {number} seq
+ */
 async function show(state, seq) {
   state.seq = seq;
-  state.slider.value = seq;
+  state.slider.value = String(seq);
   state.label.textContent = `${t("ui.step")} ${seq}/${state.last}`;
   markLog(state);
   let step;

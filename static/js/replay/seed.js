@@ -5,6 +5,9 @@
 import { h } from "../dom.js";
 import { btn, t, verifySeed } from "../shell.js";
 
+/**
+ * @param {ReplayState} state
+ */
 export function seedPanel(state) {
   const { seed } = state.rep;
   const hash = state.rep.seed_hash || state.info.seed_hash;
