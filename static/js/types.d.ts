@@ -194,6 +194,82 @@ interface TableModule {
   seatRole?(view: View, seat: number): string | null;
 }
 
+/** A seat of a crew's night or open room: `member` is null for a bot or a guest. */
+interface CrewSeat {
+  seat: number;
+  name: string;
+  member: number | null;
+}
+
+/** A row of a crew's standings (docs/PROTOCOL.md "Crews"). */
+interface StandingRow {
+  member: number;
+  name: string;
+  nights: number;
+  wins: number;
+  draws: number;
+  points: number;
+  money: number;
+  goals_for: number;
+  goals_against: number;
+}
+
+/** A crew's finished night. */
+interface Night {
+  code: string;
+  game: string;
+  mode: string;
+  finished_at: string;
+  seats: CrewSeat[];
+  result: Result;
+  score: number[] | null;
+}
+
+/** A crew's open room. */
+interface CrewRoom {
+  code: string;
+  url: string;
+  game: string;
+  mode: string;
+  status: "lobby" | "playing" | "finished";
+  seats: CrewSeat[];
+}
+
+/** `GET /api/crews/{code}`. */
+interface Crew {
+  code: string;
+  name: string;
+  members: { member: number; name: string }[];
+  standings: StandingRow[];
+  nights: Night[];
+  /** Places gained (+) or lost (−) with the last night, by member. */
+  moved: Record<string, number>;
+  /** The season shown, and every season's start. */
+  season: number;
+  seasons: { season: number; started_at: string }[];
+  rooms: CrewRoom[];
+}
+
+/** One visit of a crew page (crew/page.js; crew/actions.js acts on it). */
+interface CrewPage {
+  code: string;
+  slots: Record<string, HTMLElement>;
+  crew: Crew | null;
+  list: GameSpec[];
+  /** The filters: a game, an old season (null: the current one). */
+  game: string | null;
+  season: number | null;
+  pick: { game: string | null; mode: string | null };
+  /** What was drawn last, and each form slot's key (crew/page.js form()). */
+  seen: string;
+  forms: Record<string, string | null>;
+  timer: number | null;
+  alive: boolean;
+  jumped?: boolean;
+  refresh(): Promise<void>;
+  draw(): void;
+}
+
 /** What this phone keeps of a crew it belongs to (crew/store.js). */
 interface Membership {
   member: number;

@@ -23,7 +23,7 @@ export const crewApi = {
   /**
    * @param {string} code
    * @param {Record<string, string | number | null | undefined>} [params]
-   * @returns {Promise<Json>} the crew (docs/PROTOCOL.md "Crews")
+   * @returns {Promise<Crew>}
    */
   get: (code, params) => call("GET", `${crew(code)}${query(params)}`),
   /**

@@ -6,6 +6,11 @@ import { btn } from "../shell.js";
 import { section } from "./parts.js";
 import { tr } from "./strings.js";
 
+/**
+ * @param {{member: number, name: string}} member
+ * @param {boolean} admin
+ * @param {(member: {member: number, name: string}) => void} onRemove
+ */
 function memberItem(member, admin, onRemove) {
   const remove =
     admin && member.member !== 0
@@ -15,6 +20,11 @@ function memberItem(member, admin, onRemove) {
   return h("li", null, h("span", null, member.name, mark), remove);
 }
 
+/**
+ * @param {Crew} crew
+ * @param {boolean} admin
+ * @param {(member: {member: number, name: string}) => void} onRemove
+ */
 export function membersSection(crew, admin, onRemove) {
   return section(tr("crew.members"), null, h("ul", { class: "crew-members" }, crew.members.map((m) => memberItem(m, admin, onRemove))));
 }

@@ -8,7 +8,13 @@ import { tr } from "./strings.js";
 
 const NEW_NIGHT_ID = "crew-new";
 
+/**
+ * @param {GameSpec[]} list
+ * @param {{game: string | null, mode: string | null}} pick
+ * @param {(game: string, mode: string | null) => void} onPick
+ */
 function gameChips(list, pick, onPick) {
+  /** @param {GameSpec} g */
   const first = (g) => (g.modes.length === 1 ? g.modes[0].id : null);
   const items = list.map((g) => ({
     label: gameName(g, g.id),
@@ -19,6 +25,11 @@ function gameChips(list, pick, onPick) {
   return chips(tr("crew.pick_game"), items);
 }
 
+/**
+ * @param {GameSpec | undefined} game
+ * @param {{game: string | null, mode: string | null}} pick
+ * @param {(game: string, mode: string | null) => void} onPick
+ */
 function modeChips(game, pick, onPick) {
   if (!game || game.modes.length < 2) return null;
   const items = game.modes.map((m) => ({
@@ -30,7 +41,13 @@ function modeChips(game, pick, onPick) {
   return chips(tr("crew.pick_mode"), items);
 }
 
-/** `pick` is {game, mode}; `onPick(game, mode)` changes it; `onCreate()` opens the room. */
+/**
+ * `pick` is {game, mode}; `onPick(game, mode)` changes it; `onCreate()` opens the room.
+ * @param {GameSpec[]} list
+ * @param {{game: string | null, mode: string | null}} pick
+ * @param {(game: string, mode: string | null) => void} onPick
+ * @param {() => void} onCreate
+ */
 export function newNightSection(list, pick, onPick, onCreate) {
   const game = list.find((g) => g.id === pick.game);
   const create = btn(tr("crew.create_room"), {

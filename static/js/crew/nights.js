@@ -9,6 +9,9 @@ import { tr } from "./strings.js";
 
 const SCORED = new Set(["duel", "hattrick"]);
 
+/**
+ * @param {Night} night
+ */
 function seats(night) {
   const winners = new Set(night.result?.winners || []);
   return night.seats.map((s, i) => [
@@ -17,6 +20,10 @@ function seats(night) {
   ]);
 }
 
+/**
+ * @param {Night} night
+ * @param {GameSpec[]} list
+ */
 function nightItem(night, list) {
   const when = new Date(night.finished_at).toLocaleString(i18n.getLang(), { dateStyle: "short", timeStyle: "short" });
   const score = night.score && SCORED.has(night.game) ? h("span", { class: "tabnum" }, night.score.join(" : ")) : null;
@@ -34,6 +41,10 @@ function nightItem(night, list) {
   );
 }
 
+/**
+ * @param {Crew} crew
+ * @param {GameSpec[]} list
+ */
 export function nightsSection(crew, list) {
   const body = crew.nights.length
     ? h("ul", { class: "crew-nights" }, crew.nights.map((n) => nightItem(n, list)))

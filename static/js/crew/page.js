@@ -26,6 +26,10 @@ import { crewError, loadCrew, tr } from "./strings.js";
 const POLL_MS = 4000;
 const SLOTS = ["head", "join", "rooms", "newNight", "standings", "nights", "invite", "members", "admin"];
 
+/**
+ * @param {Crew} crew
+ * @param {Membership | null} held
+ */
 function header(crew, held) {
   const who = held ? ` · ${tr("crew.you_are", { name: held.name })}` : "";
   const jump = () => document.getElementById(INVITE_ID)?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -37,7 +41,11 @@ function header(crew, held) {
   );
 }
 
+/**
+ * @param {CrewPage} page
+ */
 function filters(page) {
+  /** @param {string | null} game */
   const choose = (game) => () => {
     page.game = game;
     page.refresh();
@@ -51,10 +59,13 @@ function filters(page) {
   return chips(tr("crew.filter"), items, "crew-filter");
 }
 
+/**
+ * @param {CrewPage & {crew: Crew}} page
+ */
 function seasons(page) {
   const { crew } = page;
   if (crew.seasons.length < 2) return null;
-  const newest = crew.seasons.at(-1).season;
+  const newest = crew.seasons.at(-1)?.season;
   const items = crew.seasons.map((s) => ({
     label: tr("crew.season_n", { n: s.season }),
     pressed: crew.season === s.season,
@@ -66,19 +77,33 @@ function seasons(page) {
   return chips(tr("crew.seasons"), items, "crew-seasons");
 }
 
+/**
+ * @param {CrewPage & {crew: Crew}} page
+ * @param {Membership | null} held
+ */
 function standingsSection(page, held) {
   const table = standingsTable(page.crew, { me: held?.member ?? null });
   return section(tr("crew.standings"), null, filters(page), seasons(page), table);
 }
 
 /** Fills a form slot only when `key` (what the form shows) changed since it was drawn: a
- * poll does not take the focus, or the half-typed name, from someone typing. */
+ * poll does not take the focus, or the half-typed name, from someone typing.
+ * @param {CrewPage} page
+ * @param {string} slot
+ * @param {string | null} key
+ * @param {() => Node} build
+ */
 function form(page, slot, key, build) {
   if (page.forms[slot] === key) return;
   page.forms[slot] = key;
   page.slots[slot].replaceChildren(...(key === null ? [] : [build()]));
 }
 
+/**
+ * @param {CrewPage & {crew: Crew}} page
+ * @param {Membership | null} held
+ * @param {boolean} admin
+ */
 function drawForms(page, held, admin) {
   const lang = i18n.getLang();
   const { crew, pick } = page;
@@ -95,6 +120,9 @@ function drawForms(page, held, admin) {
   );
 }
 
+/**
+ * @param {CrewPage} page
+ */
 function draw(page) {
   const { crew, list, slots } = page;
   if (!crew) return;
@@ -102,14 +130,18 @@ function draw(page) {
   const admin = held?.member === 0;
   slots.head.replaceChildren(header(crew, held));
   slots.rooms.replaceChildren(roomsSection(crew, list, held, (room) => actions.joinRoom(page, room)));
-  slots.standings.replaceChildren(standingsSection(page, held));
+  slots.standings.replaceChildren(standingsSection(/** @type {CrewPage & {crew: Crew}} */ (page), held));
   slots.nights.replaceChildren(nightsSection(crew, list));
   slots.invite.replaceChildren(inviteSection(crew));
   slots.members.replaceChildren(membersSection(crew, admin, (member) => actions.removeMember(page, member)));
-  drawForms(page, held, admin);
+  drawForms(/** @type {CrewPage & {crew: Crew}} */ (page), held, admin);
 }
 
-/** Keeps this phone's membership in step with the crew: a removed member forgets its token. */
+/**
+ * Keeps this phone's membership in step with the crew: a removed member forgets its token.
+ * @param {CrewPage} page
+ * @param {Crew} crew
+ */
 function checkMembership(page, crew) {
   const held = getMembership(page.code);
   if (held && !crew.members.some((m) => m.member === held.member && m.name === held.name)) {
@@ -120,12 +152,18 @@ function checkMembership(page, crew) {
   }
 }
 
+/**
+ * @param {CrewPage} page
+ */
 function showUnknown(page) {
   for (const slot of SLOTS) page.slots[slot].replaceChildren();
   page.forms = {};
   page.slots.head.replaceChildren(h("p", { class: "muted" }, tr("crew.unknown", { code: page.code })));
 }
 
+/**
+ * @param {CrewPage} page
+ */
 async function refresh(page) {
   try {
     const crew = await crewApi.get(page.code, { game: page.game, season: page.season });
@@ -147,6 +185,9 @@ async function refresh(page) {
   }
 }
 
+/**
+ * @param {CrewPage} page
+ */
 function poll(page) {
   clearTimeout(page.timer);
   if (!page.alive) return;
@@ -156,17 +197,24 @@ function poll(page) {
   }, POLL_MS);
 }
 
+/**
+ * @param {string} code
+ */
 function newPage(code) {
   const slots = Object.fromEntries(SLOTS.map((name) => [name, h("div", { class: `crew-slot crew-slot-${name}` })]));
-  /** @type {{code: string, slots: Record<string, HTMLElement>, crew: any, list: GameSpec[], game: string | null, season: any, pick: {game: string | null, mode: string | null}, [more: string]: any}} */
-  const page = { code, slots, crew: null, list: [], game: null, season: null, pick: { game: null, mode: null } };
+  // the rest of a CrewPage is set just below
+  const page = /** @type {CrewPage} */ (/** @type {unknown} */ ({ code, slots, crew: null, list: [], game: null, season: null, pick: { game: null, mode: null } }));
   Object.assign(page, { seen: "", forms: {}, timer: null, alive: true });
   page.refresh = () => refresh(page);
   page.draw = () => draw(page);
   return page;
 }
 
-/** The /c/{code} screen ({leave, rerender}, for app.js). */
+/**
+ * The /c/{code} screen ({leave, rerender}, for app.js).
+ * @param {string} code
+ * @returns {ShellScreen}
+ */
 export function crewScreen(code) {
   const page = newPage(code);
   main.replaceChildren(h("div", { class: "crew-page" }, SLOTS.map((name) => page.slots[name])));

@@ -6,6 +6,12 @@ import { btn, navigate } from "../shell.js";
 import { gameMode, section } from "./parts.js";
 import { tr } from "./strings.js";
 
+/**
+ * @param {CrewRoom} room
+ * @param {GameSpec[]} list
+ * @param {Membership | null} held
+ * @param {(roomCode: string) => void} onJoin
+ */
 function roomItem(room, list, held, onJoin) {
   const seated = held && room.seats.some((s) => s.member === held.member);
   const action =
@@ -21,7 +27,13 @@ function roomItem(room, list, held, onJoin) {
   );
 }
 
-/** `held` is this phone's membership (or null); `onJoin(roomCode)` takes a seat as it. */
+/**
+ * `held` is this phone's membership (or null); `onJoin(roomCode)` takes a seat as it.
+ * @param {Crew} crew
+ * @param {GameSpec[]} list
+ * @param {Membership | null} held
+ * @param {(roomCode: string) => void} onJoin
+ */
 export function roomsSection(crew, list, held, onJoin) {
   const body = crew.rooms.length
     ? h("ul", { class: "crew-rooms" }, crew.rooms.map((room) => roomItem(room, list, held, onJoin)))

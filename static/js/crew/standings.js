@@ -70,7 +70,7 @@ function row(r, place, crew, cols, me) {
 
 /**
  * The table of `crew.standings`; `me` is this phone's member number (its row in bold).
- * @param {Json} crew `GET /api/crews/{code}`
+ * @param {Crew} crew
  * @param {{me?: number | null, compact?: boolean}} [opts]
  */
 export function standingsTable(crew, { me = null, compact = false } = {}) {
