@@ -6,7 +6,12 @@ import { btn } from "../shell.js";
 import { section } from "./parts.js";
 import { tr } from "./strings.js";
 
-/** The admin's card: `onRename(name)`, `onNewSeason()`. */
+/**
+ * The admin's card: `onRename(name)`, `onNewSeason()`.
+ * @param {string} crewName
+ * @param {(name: string) => void} onRename
+ * @param {() => void} onNewSeason
+ */
 export function adminSection(crewName, onRename, onNewSeason) {
   const name = h("input", { id: "crew-rename", type: "text", maxlength: 40, value: crewName });
   const label = h("label", { for: "crew-rename", class: "sr" }, tr("crew.rename"));

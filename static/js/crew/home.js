@@ -13,10 +13,16 @@ import { crewError, loadCrew, tr } from "./strings.js";
 function mine() {
   const held = myCrews();
   if (!held.length) return h("p", { class: "hint" }, tr("crew.none_yet"));
+  /** @param {Membership & {code: string}} c */
   const item = (c) => h("li", null, navLink(`/c/${c.code}`, null, c.crew || c.code), h("span", { class: "hint" }, `· ${c.name}`));
   return h("ul", { class: "crew-mine" }, held.map(item));
 }
 
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {HTMLElement} input
+ */
 function field(id, label, input) {
   return h("div", { class: "field" }, h("label", { for: id }, label), input);
 }
@@ -43,7 +49,10 @@ function startForm() {
   );
 }
 
-/** Fills `el` with the crews this phone belongs to and "Start a crew". */
+/**
+ * Fills `el` with the crews this phone belongs to and "Start a crew".
+ * @param {HTMLElement} el
+ */
 export async function renderMyCrews(el) {
   await loadCrew();
   el.replaceChildren(h("h2", null, tr("crew.your_crews")), mine(), startForm());

@@ -9,6 +9,9 @@ import { tr } from "./strings.js";
 
 export const INVITE_ID = "crew-invite";
 
+/**
+ * @param {Crew} crew
+ */
 export function inviteSection(crew) {
   const link = shareLink(`/c/${crew.code}`);
   const copy = async () => toast((await copyText(link)) ? tr("crew.copied") : link, "ok");

@@ -7,7 +7,11 @@ import { btn } from "../shell.js";
 import { section } from "./parts.js";
 import { tr } from "./strings.js";
 
-/** `onJoin(name)` joins the crew under that name. */
+/**
+ * `onJoin(name)` joins the crew under that name.
+ * @param {string} crewName
+ * @param {(name: string) => void} onJoin
+ */
 export function joinSection(crewName, onJoin) {
   const input = h("input", { id: "crew-name-input", type: "text", maxlength: 24, autocomplete: "nickname", placeholder: tr("crew.your_name") });
   const go = btn(tr("crew.join"), { class: "btn btn-primary", id: "crew-join", onclick: () => onJoin(input.value) });

@@ -9,6 +9,11 @@ import { crewApi } from "./api.js";
 import { getMembership, myCrews } from "./store.js";
 import { loadCrew, tr } from "./strings.js";
 
+/** @typedef {{key: string, cell: (r: StandingRow) => string | number, long?: boolean, cls?: string}} Column a column of the table */
+
+/**
+ * @param {number | undefined} delta
+ */
 function moveMark(delta) {
   if (!delta) return h("span", { class: "crew-move same", "aria-label": tr("crew.same") }, "–");
   const up = delta > 0;
@@ -16,8 +21,18 @@ function moveMark(delta) {
   return h("span", { class: `crew-move ${up ? "up" : "down"}`, "aria-label": label }, `${up ? "▲" : "▼"}${Math.abs(delta)}`);
 }
 
-/** The columns shown: money and goals only when some row has them. */
+/**
+ * The columns shown: money and goals only when some row has them.
+ * @param {StandingRow[]} rows
+ * @returns {Column[]}
+ */
 function columns(rows) {
+  /**
+   * @param {string} key
+   * @param {Column["cell"]} cell
+   * @param {Partial<Column>} [extra]
+   * @returns {Column}
+   */
   const col = (key, cell, extra = {}) => ({ key, cell, ...extra });
   return [
     col("nights", (r) => r.nights, { long: true }),
@@ -29,16 +44,25 @@ function columns(rows) {
 }
 
 /** Money and goals, when some row has them: their own columns in a wide table, a line under
- * the name in a narrow one (static/css/crew.css), so a phone never scrolls sideways. */
+ * the name in a narrow one (static/css/crew.css), so a phone never scrolls sideways.
+ * @param {StandingRow[]} rows
+ * @returns {Column[]}
+ */
 function extras(rows) {
+  /** @param {StandingRow} r */
   const money = (r) => `${r.money > 0 ? "+" : ""}${i18n.money(r.money)}`;
+  /** @param {StandingRow} r */
   const goals = (r) => `${r.goals_for}:${r.goals_against}`;
   return [
     rows.some((r) => r.money) ? { key: "money", cell: money, cls: "crew-wide crew-money" } : null,
     rows.some((r) => r.goals_for || r.goals_against) ? { key: "goals", cell: goals, long: true, cls: "crew-wide" } : null,
-  ].filter(Boolean);
+  ].filter((c) => c !== null);
 }
 
+/**
+ * @param {StandingRow} r
+ * @param {Column[]} cols
+ */
 function nameCell(r, cols) {
   const wide = cols.filter((c) => c.cls?.includes("crew-wide"));
   const parts = wide.map((c, i) => [i ? " · " : "", h("span", null, `${tr(`crew.col.${c.key}`)} ${c.cell(r)}`)]);
@@ -46,6 +70,9 @@ function nameCell(r, cols) {
   return h("td", { class: "crew-name-col" }, h("span", { class: "crew-name" }, r.name), line);
 }
 
+/**
+ * @param {Column[]} cols
+ */
 function head(cols) {
   return h(
     "tr",
@@ -57,6 +84,13 @@ function head(cols) {
   );
 }
 
+/**
+ * @param {StandingRow} r
+ * @param {number} place
+ * @param {Crew} crew
+ * @param {Column[]} cols
+ * @param {number | null} me
+ */
 function row(r, place, crew, cols, me) {
   return h(
     "tr",
@@ -114,7 +148,11 @@ export async function renderStandings(el, crewCode, { roomCode } = {}) {
 
 /** The code of a crew room's crew, as far as this phone knows it (issue 37: a room's answer
  * never shows a crew's code, only its name, to a member's seat): the phone's crews of that
- * name first, then its others, the first whose open rooms or nights list the room; null. */
+ * name first, then its others, the first whose open rooms or nights list the room; null.
+ * @param {string} roomCode
+ * @param {string} crewName
+ * @returns {Promise<string | null>}
+ */
 export async function crewOfRoom(roomCode, crewName) {
   const mine = myCrews();
   const ordered = [...mine.filter((c) => c.crew === crewName), ...mine.filter((c) => c.crew !== crewName)];

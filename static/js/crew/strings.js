@@ -15,7 +15,11 @@ export function loadCrew() {
   return i18n.loadPack("crew");
 }
 
-/** A crew error in words: the crews' own text for its code, else the shell's. */
+/**
+ * A crew error in words: the crews' own text for its code, else the shell's.
+ * @param {{code?: string, message?: string}} err
+ * @returns {string}
+ */
 export function crewError(err) {
   const key = `crew.error.${err.code}`;
   return i18n.has(key) ? tr(key) : errorText(err);
