@@ -83,8 +83,18 @@ function applyTheme() {
 function menu() {
   /** @type {HTMLDialogElement} */
   const dialog = $("menu");
+  /**
+   * @param {string} title
+   * @param {...any} controls
+   */
   const row = (title, ...controls) =>
     h("div", { class: "menu-row" }, h("span", { class: "menu-label" }, title), h("div", { class: "row" }, ...controls));
+  /**
+   * @param {string} key
+   * @param {string[]} values
+   * @param {string[]} labels
+   * @param {(value: string) => void} [after]
+   */
   const toggle = (key, values, labels, after) => {
     const currentValue = localStorage.getItem(key) ?? values[0];
     return values.map((v, i) =>

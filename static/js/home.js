@@ -23,6 +23,9 @@ import {
 
 // --- Home -----------------------------------------------------------------------------------
 
+/**
+ * @returns {ShellScreen}
+ */
 export function homeScreen() {
   /** @type {{game: GameSpec | null, mode: ModeSpec | null, options: Json, labels: Json, list: GameSpec[]}} */
   const state = { game: null, mode: null, options: {}, labels: {}, list: [] };
@@ -69,6 +72,11 @@ export function homeScreen() {
     }
   }
 
+  /**
+   * @param {number} n
+   * @param {string} title
+   * @param {...any} body
+   */
   function step(n, title, ...body) {
     return h(
       "section",
@@ -177,6 +185,9 @@ export function homeScreen() {
     updateCreate();
   }
 
+  /**
+   * @param {GameSpec} g
+   */
   async function pickGame(g) {
     state.game = g;
     state.mode = null;
@@ -186,6 +197,9 @@ export function homeScreen() {
     else draw();
   }
 
+  /**
+   * @param {ModeSpec} m
+   */
   function pickMode(m) {
     state.mode = m;
     state.options = { ...(m.options || {}) };
