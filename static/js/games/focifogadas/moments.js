@@ -59,7 +59,8 @@ export function tellMoments(root, view, ctx, st) {
     const kind = KINDS.find(([, is]) => is(e));
     if (kind) newest = { kind: kind[0], seq: e.seq ?? null, e };
   }
-  if (!newest || !fresh(root, ctx, "moment", newest.seq) || view.status === "finished") return;
+  // fresh() runs on every view (it records a view without a moment too)
+  if (!fresh(root, ctx, "moment", newest ? newest.seq : null) || !newest || view.status === "finished") return;
   const lines = logLines(view, ctx);
   // a corner's or a card's line carries its roll ("Corner! Roll: 6 — …"); half time its own
   const said = newest.kind === "half_time" ? eventText(newest.e, ctx, view) : lines.length ? lines[lines.length - 1] : "";
