@@ -207,6 +207,52 @@ class View:
     private: JsonDict | None
 
 
+class SeatView(TypedDict):
+    """What one seat sees now, as its phone does: the parts of docs/PROTOCOL.md's view a bot
+    reads (the room's view of a seat has these and more). A bot is handed this, never the
+    state: `seat_view` builds it from an engine alone, the room layer from its own view."""
+
+    phase: str
+    you: int
+    to_act: list[int]
+    legal: list[Action]
+    public: JsonDict
+    private: JsonDict | None
+
+
+def seat_view(game: Game[S], state: S, seat: int) -> SeatView:
+    """Seat `seat`'s view of `state` from the engine alone (tests, tools, the golden replays);
+    the room layer's view of the same seat has the same parts."""
+    shown = game.public(state)
+    to_act = game.to_act(state)
+    legal = game.legal_actions(state, seat) if seat in to_act else []
+    return {
+        "phase": shown.phase,
+        "you": seat,
+        "to_act": sorted(to_act),
+        "legal": legal,
+        "public": shown.public,
+        "private": game.private(state, seat),
+    }
+
+
+def as_seat_view(view: Mapping[str, Any]) -> SeatView:
+    """The bot's parts of a room's view of a seat (docs/PROTOCOL.md's view message)."""
+    return {
+        "phase": view["phase"],
+        "you": view["you"],
+        "to_act": view["to_act"],
+        "legal": view["legal"],
+        "public": view["public"],
+        "private": view["private"],
+    }
+
+
+def bot_move(game: Game[S], state: S, seat: int, rng: random.Random) -> Action | None:
+    """The game's bot for `seat`, handed that seat's view of `state` (tests and tools)."""
+    return game.bot_action(seat_view(game, state, seat), rng)
+
+
 @runtime_checkable
 class Game(Protocol[S]):
     """One game. Register an instance with `app.games.registry.register`.
@@ -262,9 +308,10 @@ class Game(Protocol[S]):
         """The inverse of `dump`."""
         ...
 
-    def bot_action(self, state: S, seat: int, rng: random.Random) -> Action | None:
-        """A sensible legal action for a bot in `seat`, decided only from what `public(state)`
-        and `private(state, seat)` show; None when the game has no bot."""
+    def bot_action(self, view: SeatView, rng: random.Random) -> Action | None:
+        """A sensible element of `view["legal"]` for a bot in seat `view["you"]`, decided from
+        that seat's view alone (the state is not handed over: the bot cannot see what the seat
+        does not); None when the game has no bot or the bot declines."""
         ...
 
 

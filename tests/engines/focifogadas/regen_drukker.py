@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from app.games.base import bot_move
 from app.games.focifogadas.game import GAME
 from tests.support import golden
 from tests.support.golden import REPLAYS
@@ -37,7 +38,7 @@ def _steps(seed: int, players: tuple[str, ...]) -> Iterator[golden.Step]:
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
         if players[seat] == "bot":
-            action = GAME.bot_action(state, seat, chooser)
+            action = bot_move(GAME, state, seat, chooser)
         else:
             action = chooser.choice(GAME.legal_actions(state, seat))
         assert action is not None

@@ -17,7 +17,15 @@ def test_stored_actions_replay_to_the_same_events_and_states(name: str) -> None:
     golden.replay(GAME, path(name), {}, len(header["players"]))
 
 
-@pytest.mark.parametrize("name", sorted(MATCHES))
+# The bot-played files were recorded by the Drukker bot when it was handed the state: its
+# Monte-Carlo samples dealt the hidden cards afresh, but from the piles in their real order, so
+# its choices followed that order. Handed its seat's view (issue 38), it deals them from what the
+# seat cannot rule out and chooses otherwise from its first sampled play on; those files still
+# replay byte for byte (above) and are kept as they are, never regenerated.
+RECORDED_BY_THE_OLD_BOT = frozenset({"2p-bots", "4p-mixed"})
+
+
+@pytest.mark.parametrize("name", sorted(set(MATCHES) - RECORDED_BY_THE_OLD_BOT))
 def test_regenerating_the_replay_changes_nothing(name: str) -> None:
     golden.unchanged(path(name), record(name), "python -m tests.engines.focifogadas.regen_drukker")
 
