@@ -69,7 +69,7 @@ class Engine(Generic[S]):
         self.revealed = revealed
         self.dump = dump
         self.load = load
-        self._bot = bot
+        self.bot = bot  # the game's own bot function (None: no bot)
         if handover is not None:  # HandsOver
             self.handover = handover
         if odds is not None:  # Priced
@@ -83,9 +83,9 @@ class Engine(Generic[S]):
 
     def bot_action(self, view: SeatView, rng: random.Random) -> Action | None:
         """The game's bot on the seat's view; None without a bot or with nothing to decide."""
-        if self._bot is None or not view["legal"]:
+        if self.bot is None or not view["legal"]:
             return None
-        return self._bot(view, rng)
+        return self.bot(view, rng)
 
     def __repr__(self) -> str:
         return f"Engine({self.id!r})"

@@ -17,11 +17,18 @@ that seat's secrets, `revealed(state)` everything face up; `view` composes them 
 Optional capabilities are Protocols a game satisfies by having the method: `HandsOver`
 (`isinstance(game, HandsOver)`) and `Priced`.
 
+Bots: `bot_action(view, rng)` is handed a seat's view (`SeatView`: phase, public, that seat's
+private part, its legal actions), never the state, so a bot knows what its seat knows and no
+more; `seat_view` builds one from an engine alone, the room layer from the view it sends the
+phone (app/rooms/bots.py).
+
 Each game is a package of the same files: cards.py (the catalogue as data), state.py (the
 frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
 with the steps in modules named for what they hold), views.py (`public`, `private`,
-`revealed`: the only place deciding visibility), bot.py (`choose`) and game.py (`GAME`, this
-contract). tests/test_engine_shape.py checks it.
+`revealed`: the only place deciding visibility), bot.py (`choose`, on a `SeatView`) and
+game.py (`GAME`: its metadata and those functions as one `adapter.Engine`), named in
+registry.py's `GAMES`. tests/test_engine_shape.py checks the shape; every game passes the
+random play of tests/engines/test_random_play.py.
 """
 
 from __future__ import annotations
@@ -255,7 +262,8 @@ def bot_move(game: Game[S], state: S, seat: int, rng: random.Random) -> Action |
 
 @runtime_checkable
 class Game(Protocol[S]):
-    """One game. Register an instance with `app.games.registry.register`.
+    """One game: an `app.games.adapter.Engine`, listed in `app.games.registry.GAMES` (tests
+    `register` small games of their own).
 
     Visibility is split the way the room layer uses it: `public(state)` once per step for
     everyone, `private(state, seat)` for each seat's own secrets, `revealed(state)` for a
