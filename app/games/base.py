@@ -40,11 +40,14 @@ from typing import Any, Final, NotRequired, Protocol, TypedDict, TypeVar, runtim
 
 JsonValue = Any
 JsonDict = dict[str, Any]
-Action = JsonDict  # {"type": "...", ...}: imperative, one element of legal_actions
+# {"type": "...", ...}: imperative, one element of legal_actions, as JSON. Each game types its
+# own (a union of TypedDicts tagged by `type`, in its actions.py): the same objects on the wire.
+Action = JsonDict
 Event = JsonDict  # {"event": "...", ...}: past tense, public, reads like the table
 
 T = TypeVar("T")
 S = TypeVar("S")
+A = TypeVar("A", bound=Mapping[str, Any])  # a game's action type (a TypedDict union)
 
 
 class GameError(Exception):
@@ -132,7 +135,7 @@ def json_equal(a: JsonValue, b: JsonValue) -> bool:
     return bool(a == b)
 
 
-def legal_element(legal: list[Action], action: Action) -> Action | None:
+def legal_element(legal: Sequence[A], action: Mapping[str, Any]) -> A | None:
     """The element of `legal` that `action` is, as JSON (types included), or None."""
     for x in legal:
         if x == action and json_equal(x, action):
@@ -420,7 +423,9 @@ class Rng:
         return cls(int(data[0]), int(data[1]))
 
 
-def check_legal(legal: list[Action], seat: int, to_act: frozenset[int], action: Action) -> None:
+def check_legal(
+    legal: Sequence[Mapping[str, Any]], seat: int, to_act: frozenset[int], action: Mapping[str, Any]
+) -> None:
     """The common legality gate: raise `NotYourTurn` or `IllegalAction`, or return."""
     if seat not in to_act:
         raise NotYourTurn(f"seat {seat} has nothing to decide now")
