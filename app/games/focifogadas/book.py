@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from app.games.base import Action, Event, JsonDict, Rng, check_legal
+from app.games.base import Event, JsonDict, Rng, check_legal
+from app.games.focifogadas.actions import BookAction
 from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
 from app.games.focifogadas.options import DISC_POOL, DISC_POOLS, INSOLVENCY_SPLIT, STAKE_LIMIT
 
@@ -165,7 +166,7 @@ def offers_of(b: Book, seat: int) -> list[Offer]:
     return [o for o in b.offers if o.bookmaker == seat]
 
 
-def legal(b: Book, seat: int) -> list[Action]:
+def legal(b: Book, seat: int) -> list[BookAction]:
     if seat not in to_act(b):
         return []
     if b.phase == DRAFT:
@@ -227,13 +228,13 @@ def stakeable(b: Book, seat: int) -> list[str]:
 # --- Applying a decision --------------------------------------------------------------------
 
 
-def apply(b: Book, seat: int, action: Action) -> tuple[Book, list[Event]]:
+def apply(b: Book, seat: int, action: BookAction) -> tuple[Book, list[Event]]:
     check_legal(legal(b, seat), seat, to_act(b), action)
     if action["type"] == "pick":
-        return _pick(b, seat, str(action["card"]))
+        return _pick(b, seat, action["card"])
     if action["type"] == "disc":
-        return _disc(b, seat, int(action["value"]))
-    return _stake(b, seat, str(action["card"]), int(action["n"]))
+        return _disc(b, seat, action["value"])
+    return _stake(b, seat, action["card"], action["n"])
 
 
 def _pick(b: Book, seat: int, card: str) -> tuple[Book, list[Event]]:

@@ -13,10 +13,9 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import replace
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from app.games.base import (
-    Action,
     BadOptions,
     Event,
     IllegalAction,
@@ -27,6 +26,7 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import bets, match, odds
+from app.games.focifogadas.actions import ChooseBets, DrukkerAction
 from app.games.focifogadas.cards import CATALOGUE
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
@@ -130,7 +130,7 @@ def _subsets(cards: tuple[str, ...], k: int) -> list[list[str]]:
 
 
 @functools.lru_cache(maxsize=256)  # the hands of the rooms choosing now
-def _choices(dealt: tuple[str, ...]) -> list[Action]:
+def _choices(dealt: tuple[str, ...]) -> list[ChooseBets]:
     """§9.2's ways to keep KEEP of the dealt bets (70 of them), made once per hand: asked for
     by the seat's view, its phone's first view and the check of its move. Shared: nobody
     may change the list or its actions."""
@@ -147,19 +147,19 @@ def _undecided_left(s: DrukkerState) -> int:
     return bets.undecided(s.light, s.dark, half_time_record(s))
 
 
-def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
+def legal_actions(s: DrukkerState, seat: int) -> list[DrukkerAction]:
     if seat not in to_act(s):
         return []
     if s.phase == CHOOSE:
-        return _choices(s.dealt[seat])
+        return cast("list[DrukkerAction]", _choices(s.dealt[seat]))  # shared: never changed
     if s.phase == MATCH:
         assert s.match is not None
-        return match.legal(s.match)
+        return cast("list[DrukkerAction]", match.legal(s.match))  # shared: never changed
     assert s.buyer is not None
     return _buyer_actions(s, s.buyer)
 
 
-def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[Action]:
+def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[DrukkerAction]:
     step = buyer.step
     if step == "buy":
         left = _undecided_left(s)
@@ -178,22 +178,21 @@ def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[Action]:
 # --- Applying an action -----------------------------------------------------------------------
 
 
-def apply(s: DrukkerState, seat: int, action: Action) -> tuple[DrukkerState, list[Event]]:
+def apply(s: DrukkerState, seat: int, action: DrukkerAction) -> tuple[DrukkerState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
-    kind = action["type"]
-    if kind == "choose_bets":
+    if action["type"] == "choose_bets":
         return _choose(s, seat, tuple(action["cards"]))
-    if kind == "play":
-        return _play(s, str(action["card"]))
-    if kind == "buy":
-        return _buy(s, seat, int(action["count"]))
-    if kind == "replace":
+    if action["type"] == "play":
+        return _play(s, action["card"])
+    if action["type"] == "buy":
+        return _buy(s, seat, action["count"])
+    if action["type"] == "replace":
         return _replace(s, seat, tuple(action["cards"]))
-    if kind == "draw":
-        return _draw(s, seat, str(action["deck"]))
-    if kind == "keep_drawn":
+    if action["type"] == "draw":
+        return _draw(s, seat, action["deck"])
+    if action["type"] == "keep_drawn":
         return _keep_drawn(s, seat, tuple(action["cards"]))
-    raise IllegalAction(f"unknown action type {kind!r}")  # pragma: no cover (check_legal)
+    raise IllegalAction(f"unknown action {action!r}")  # pragma: no cover (check_legal)
 
 
 def _choose(s: DrukkerState, seat: int, cards: tuple[str, ...]) -> tuple[DrukkerState, list[Event]]:

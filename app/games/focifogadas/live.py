@@ -26,6 +26,7 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import book, odds, settlement
+from app.games.focifogadas.actions import Entry, Goal, LiveAction, is_book
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import (
     CORNER_CAP,
@@ -152,20 +153,20 @@ def to_act(s: LiveState) -> frozenset[int]:
     return frozenset({s.scorer})
 
 
-def legal_actions(s: LiveState, seat: int) -> list[Action]:
+def legal_actions(s: LiveState, seat: int) -> list[LiveAction]:
     if seat not in to_act(s):
         return []
     if s.book.phase != book.DONE:
-        return book.legal(s.book, seat)
+        return [*book.legal(s.book, seat)]
     if s.confirming:
         return [{"type": "confirm_full_time"}, {"type": "cancel_full_time"}]
     p = phase(s)
-    actions: list[Action] = []
+    actions: list[LiveAction] = []
     if p == "kickoff":
         actions.append({"type": "kick_off"})
     else:
-        actions += [{"type": "goal", "team": t} for t in TEAMS]
-        actions += [{"type": kind} for kind in COUNTED]
+        actions += [Goal(type="goal", team=t) for t in TEAMS]
+        actions += [Entry(type=kind) for kind in COUNTED]
         actions.append({"type": "half_time" if p == "first_half" else "full_time"})
         if can_undo(s, seat):
             actions.append({"type": "undo"})
@@ -184,34 +185,34 @@ def can_undo(s: LiveState, seat: int) -> bool:
 # --- Applying -------------------------------------------------------------------------------
 
 
-def apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
+def apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
     after, events = _apply(s, seat, action)
     return after, book.narrate(events)
 
 
-def _apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
-    if s.book.phase != book.DONE:
+def _apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list[Event]]:
+    if is_book(action):
         b, events = book.apply(s.book, seat, action)
         if b.phase == book.DONE:
             events.append({"event": "scorer_named", "seat": s.scorer})
         return replace(s, book=b), events
-    kind = action["type"]
-    if kind == "set_scorer":
-        new_scorer = int(action["seat"])
+    if action["type"] == "set_scorer":
+        new_scorer = action["seat"]
         return replace(s, scorer=new_scorer), [
             {"event": "scorer_handed_over", "seat": seat, "to": new_scorer}
         ]
-    if kind == "undo":
+    if action["type"] == "undo":
         return _undo(s, seat)
-    if kind == "full_time":
+    if action["type"] == "full_time":
         return replace(s, confirming=True), [{"event": "full_time_requested", "seat": seat}]
-    if kind == "cancel_full_time":
+    if action["type"] == "cancel_full_time":
         return replace(s, confirming=False), [{"event": "full_time_cancelled", "seat": seat}]
-    if kind == "confirm_full_time":
+    if action["type"] == "confirm_full_time":
         return _full_time(replace(s, confirming=False))
-    entry = f"goal_{action['team']}" if kind == "goal" else kind
-    return _enter(s, seat, entry)
+    if action["type"] == "goal":
+        return _enter(s, seat, f"goal_{action['team']}")
+    return _enter(s, seat, action["type"])
 
 
 def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
@@ -302,7 +303,7 @@ def handover(s: LiveState, seat: int, to: int) -> Action | None:
     if s.confirming:
         return {"type": "cancel_full_time"}
     action: Action = {"type": "set_scorer", "seat": to}
-    return action if action in legal_actions(s, seat) else None
+    return action if any(a == action for a in legal_actions(s, seat)) else None
 
 
 def dump(s: LiveState) -> JsonDict:

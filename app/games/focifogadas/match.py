@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from app.games.base import Event, IllegalAction, JsonDict, Rng
+from app.games.base import Event, IllegalAction, Rng
+from app.games.focifogadas.actions import Play
 from app.games.focifogadas.board import HALF_TIME as HALF_TIME
 from app.games.focifogadas.board import OVER as OVER
 from app.games.focifogadas.board import PLAYING as PLAYING
@@ -196,7 +197,7 @@ def to_act(m: MatchState) -> int | None:
     return m.current if m.status == PLAYING else None
 
 
-def legal(m: MatchState) -> list[JsonDict]:
+def legal(m: MatchState) -> list[Play]:
     """PLAY_CARD (§12): either drawn card, or only the first of an identical pair."""
     if m.status != PLAYING or m.pair is None:
         return []
@@ -204,7 +205,7 @@ def legal(m: MatchState) -> list[JsonDict]:
 
 
 @lru_cache(maxsize=4096)
-def _plays(pair: tuple[int, int]) -> list[JsonDict]:
+def _plays(pair: tuple[int, int]) -> list[Play]:
     """A pair's plays, made once per pair: asked for by the player's view, the check of its
     move and the move itself. Shared: nobody may change the list or its actions."""
     c1, c2 = CARDS[pair[0]], CARDS[pair[1]]
