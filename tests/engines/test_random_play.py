@@ -10,8 +10,10 @@ step:
   same state (and dumps to the same JSON);
 - every seat's view and the spectator's hold no other seat's secret: no card id that only
   another seat's `private` part shows appears anywhere in a seat's view (its public part, its
-  private part, its legal actions), and the spectator sees the public part alone.
-  (The one secret seats may share is a Bukméker pile several of them looked at, §10.2.)
+  private part, its legal actions), and the spectator sees the public part alone (the one
+  secret seats may share is a Bukméker pile several of them looked at, §10.2);
+- a viewer's view is the same in a twin state where two cards it cannot see changed places
+  (`check_twin`: what a seat or the spectator sees depends on nothing it cannot see).
 
 The default run stays short: 12 matches per game and mode capped at 160 moves, and one whole
 match each (some 9,000 moves in all, ~15 s); `RANDOM_PLAY_LONG=1` plays 250 whole matches per
@@ -20,6 +22,7 @@ game and mode.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -49,6 +52,7 @@ WHOLE = 10_000  # moves: more than any random match lasts (a Duel's: ~2,000)
 MAX_STEPS = WHOLE if LONG else 160  # per match drawn by hypothesis
 EXAMPLES = 250 if LONG else 12  # matches per game and mode (both hypothesis profiles)
 BOT_SHARE = 0.15  # of a bot seat's moves, those its bot makes (bots are slow: Monte Carlo)
+TWIN_SHARE = 0.25  # of the steps, those checked against a twin state (each costs ~3 views)
 SHARED = frozenset({"peeked"})  # private parts several seats may hold the same (Bukméker)
 
 CASES = [(game.id, mode) for game in registry.GAMES for mode in sorted(game.modes)]
@@ -103,6 +107,40 @@ def check_hidden(game: Game[Any], state: Any, seats: int, rnd: random.Random) ->
     assert game.private(state, seats) is None  # not a seat: no secrets
 
 
+def seen_by(game: Game[Any], state: Any, viewer: int | None) -> list[Any]:
+    """Everything `viewer` (a seat, or None for a spectator) is shown: its view's parts."""
+    shown = game.public(state)
+    if viewer is None:
+        return [shown.phase, shown.public]
+    view = seat_view(game, state, viewer)
+    return [view["phase"], view["public"], view["private"], view["legal"], view["to_act"]]
+
+
+def check_twin(game: Game[Any], state: Any, dumped: Any, seats: int, rnd: random.Random) -> None:
+    """The viewer's view is the same in a twin state where two cards it cannot see changed
+    places (in the dump: a hand card and one of a pile, say): what it sees does not depend on
+    what it cannot. Cards of the same kind (the same first letter of their ids) are swapped,
+    each named once in the dump: where it lies now, not also in a record of what was played."""
+    viewer = rnd.choice([None, *range(seats)])
+    seen = seen_by(game, state, viewer)
+    text, shown = json.dumps(dumped), json.dumps(seen)
+    unseen = sorted(
+        card
+        for card in card_ids(dataclasses.astuple(game.revealed(state)))
+        if text.count(f'"{card}"') == 1 and f'"{card}"' not in shown
+    )
+    kinds: dict[str, list[str]] = {}
+    for card in unseen:
+        kinds.setdefault(card[0], []).append(card)
+    pairs = [cards for cards in kinds.values() if len(cards) > 1]
+    if not pairs:
+        return
+    a, b = rnd.sample(rnd.choice(pairs), 2)
+    swapped = text.replace(f'"{a}"', "\0").replace(f'"{b}"', f'"{a}"').replace("\0", f'"{b}"')
+    twin = game.load(json.loads(swapped))
+    assert seen_by(game, twin, viewer) == seen, f"{viewer} sees where {a} and {b} are"
+
+
 def play(
     game: Game[Any], mode: str, seats: int, seed: int, bots: frozenset[int], steps: int = MAX_STEPS
 ) -> int:
@@ -143,6 +181,8 @@ def play(
         assert game.load(json.loads(text)["state"]) == after
         assert game.dump(game.load(json.loads(text)["state"])) == dumped
         check_hidden(game, after, seats, rnd)
+        if rnd.random() < TWIN_SHARE:
+            check_twin(game, after, dumped, seats, rnd)
         state = after
     assert steps < WHOLE, "a random match never ended"
     return steps
