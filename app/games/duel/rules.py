@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.base import Event, IllegalAction, Rng, check_legal
+from app.games.base import IllegalAction, Rng, check_legal
 from app.games.duel.actions import DuelAction
 from app.games.duel.arrange import arrange, arrangement_actions, is_legal_arrangement, refill
 from app.games.duel.cards import Card, compare, deck, face, value_of
@@ -377,7 +377,7 @@ def legal_actions(state: State, seat: int) -> list[DuelAction]:
     return [{"type": "penalty", "card": c} for c in state.shootout[seat].takers]
 
 
-def apply(state: State, seat: int, action: DuelAction) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: DuelAction) -> tuple[State, Events]:
     acting = to_act(state)
     if state.phase == Phase.ARRANGE and seat in acting:
         assert state.arranging is not None
