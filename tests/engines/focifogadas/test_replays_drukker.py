@@ -7,7 +7,13 @@ import json
 import pytest
 
 from app.games.focifogadas.game import GAME
-from tests.engines.focifogadas.regen_drukker import MATCHES, REPLAYS, path, record
+from tests.engines.focifogadas.regen_drukker import (
+    MATCHES,
+    RECORDED_BY_THE_OLD_BOT,
+    REPLAYS,
+    path,
+    record,
+)
 from tests.support import golden
 
 
@@ -15,14 +21,6 @@ from tests.support import golden
 def test_stored_actions_replay_to_the_same_events_and_states(name: str) -> None:
     header = golden.header_of(path(name))
     golden.replay(GAME, path(name), {}, len(header["players"]))
-
-
-# The bot-played files were recorded by the Drukker bot when it was handed the state: its
-# Monte-Carlo samples dealt the hidden cards afresh, but from the piles in their real order, so
-# its choices followed that order. Handed its seat's view (issue 38), it deals them from what the
-# seat cannot rule out and chooses otherwise from its first sampled play on; those files still
-# replay byte for byte (above) and are kept as they are, never regenerated.
-RECORDED_BY_THE_OLD_BOT = frozenset({"2p-bots", "4p-mixed"})
 
 
 @pytest.mark.parametrize("name", sorted(set(MATCHES) - RECORDED_BY_THE_OLD_BOT))
