@@ -43,7 +43,9 @@ JsonDict = dict[str, Any]
 # {"type": "...", ...}: imperative, one element of legal_actions, as JSON. Each game types its
 # own (a union of TypedDicts tagged by `type`, in its actions.py): the same objects on the wire.
 Action = JsonDict
-Event = JsonDict  # {"event": "...", ...}: past tense, public, reads like the table
+# {"event": "...", ...}: past tense, public, reads like the table. Football Duel and Hat Trick
+# type theirs (a TypedDict union tagged by `event`, in their events.py); Focifogadás not yet.
+Event = JsonDict
 
 T = TypeVar("T")
 S = TypeVar("S")
