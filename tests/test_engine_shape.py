@@ -3,6 +3,7 @@ read alike: the same files, and in them the same names for the same ideas.
 
     cards.py  the catalogue as data          state.py  the frozen state, dump and load
     actions.py  the actions, a TypedDict union tagged by `type` (rules and legal use it)
+    events.py   the events, a TypedDict union tagged by `event` (the rules write them)
     rules.py  new, to_act, legal_actions,    views.py  public, private, revealed: the only
               apply, result                            place that decides visibility
     bot.py    choose                         game.py   GAME: the metadata and the functions
@@ -33,6 +34,7 @@ PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file
 STANDARD: dict[str, tuple[str, ...]] = {
     "cards": (),
     "actions": (),
+    "events": (),
     "state": ("dump", "load"),
     "rules": ("new", "to_act", "legal_actions", "apply", "result"),
     "views": ("public", "private", "revealed"),

@@ -22,8 +22,9 @@ private part, its legal actions), never the state, so a bot knows what its seat 
 more; `seat_view` builds one from an engine alone, the room layer from the view it sends the
 phone (app/rooms/bots.py).
 
-Each game is a package of the same files: cards.py (the catalogue as data), state.py (the
-frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
+Each game is a package of the same files: cards.py (the catalogue as data), actions.py and
+events.py (its actions and events as TypedDict unions: mypy checks the rules against them, the
+wire carries the same JSON), state.py (the frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
 with the steps in modules named for what they hold), views.py (`public`, `private`,
 `revealed`: the only place deciding visibility), bot.py (`choose`, on a `SeatView`) and
 game.py (`GAME`: its metadata and those functions as one `adapter.Engine`), named in
@@ -43,8 +44,8 @@ JsonDict = dict[str, Any]
 # {"type": "...", ...}: imperative, one element of legal_actions, as JSON. Each game types its
 # own (a union of TypedDicts tagged by `type`, in its actions.py): the same objects on the wire.
 Action = JsonDict
-# {"event": "...", ...}: past tense, public, reads like the table. Football Duel and Hat Trick
-# type theirs (a TypedDict union tagged by `event`, in their events.py); Focifogadás not yet.
+# {"event": "...", ...}: past tense, public, reads like the table, as JSON. Each game types
+# its own (a union of TypedDicts tagged by `event`, in its events.py): the same objects.
 Event = JsonDict
 
 T = TypeVar("T")

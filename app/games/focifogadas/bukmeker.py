@@ -22,6 +22,7 @@ from app.games.base import (
 from app.games.focifogadas import book, match, odds, settlement
 from app.games.focifogadas.actions import BukmekerAction, is_book
 from app.games.focifogadas.cards import CATALOGUE, SECTIONS
+from app.games.focifogadas.events import Events
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.settlement import BookResult
@@ -113,7 +114,7 @@ def apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, lis
     return after, book.narrate(events)
 
 
-def _apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, list[Event]]:
+def _apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, Events]:
     if action["type"] == "peek":
         piles = tuple(SECTIONS.index(name) for name in action["piles"])
         peeks = tuple(piles if i == seat else p for i, p in enumerate(s.peeks))
@@ -136,9 +137,9 @@ def _apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, li
     return s, events
 
 
-def _start_match(s: BukState) -> tuple[BukState, list[Event]]:
+def _start_match(s: BukState) -> tuple[BukState, Events]:
     """§10.6: the start player kicks off the match with the 12-card decks."""
-    events: list[Event] = [start_event(s.book.start)] if s.host_start else []
+    events: Events = [start_event(s.book.start)] if s.host_start else []
     events.append({"event": "coin_tossed", "team": TEAMS[s.kickoff]})
     m, rng, started = match.start_match(
         s.piles,

@@ -5,6 +5,7 @@ result, hand-over, odds), state, views and bot.
 
 The package, from the bottom up; a module imports only those above it:
 
+    actions.py, events.py                      what a seat sends and what the table is told
     cards.py, bets.py, record.py, options.py   the action cards, betting cards, match record,
                                                room options (rules §6, §8, §5, §12.1)
     board.py, effects.py, match.py             the shared match of Drukker and Bukméker (§7):

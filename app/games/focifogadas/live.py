@@ -27,6 +27,8 @@ from app.games.base import (
 )
 from app.games.focifogadas import book, odds, settlement
 from app.games.focifogadas.actions import Entry, Goal, LiveAction, is_book
+from app.games.focifogadas.events import Entry as EntryEvent
+from app.games.focifogadas.events import Events, FociEvent
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import (
     CORNER_CAP,
@@ -191,7 +193,7 @@ def apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list[
     return after, book.narrate(events)
 
 
-def _apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list[Event]]:
+def _apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, Events]:
     if is_book(action):
         b, events = book.apply(s.book, seat, action)
         if b.phase == book.DONE:
@@ -215,9 +217,9 @@ def _apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list
     return _enter(s, seat, action["type"])
 
 
-def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
+def _entry_event(s: LiveState, entry: str, seat: int) -> EntryEvent:
     r = record_of(s.entries)
-    event: Event = {
+    event: EntryEvent = {
         "event": "entry_made",
         "entry": entry,
         "seat": seat,
@@ -230,9 +232,9 @@ def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
     return event
 
 
-def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]:
+def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, Events]:
     s = _appended(s, entry, seat)
-    events = [_entry_event(s, entry, seat)]
+    events: Events = [_entry_event(s, entry, seat)]
     # The clock of the live odds: the room logs when these were committed (odds.py).
     if entry == KICK_OFF:
         events.append({"event": "half_started", "half": 1, "text": "1st half under way"})
@@ -248,7 +250,7 @@ def _appended(s: LiveState, entry: str, seat: int) -> LiveState:
     return replace(s, entries=(*s.entries, entry), authors=(*s.authors, seat))
 
 
-def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
+def _undo(s: LiveState, seat: int) -> tuple[LiveState, Events]:
     """§11.1: remove the last entry, whatever its kind (the scorer's own: can_undo); a public
     event names it."""
     removed = s.entries[-1]
@@ -257,7 +259,7 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
     text = f"{ENTRY_TEXT[removed]} undone"
     if removed in UNDONE_AS:
         text += f" ({UNDONE_AS[removed]})"
-    event: Event = {
+    event: FociEvent = {
         "event": "entry_undone",
         "entry": removed,
         "seat": seat,
@@ -267,9 +269,9 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
     return s, [event]
 
 
-def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
+def _full_time(s: LiveState) -> tuple[LiveState, Events]:
     s = _appended(s, FULL_TIME, s.scorer)
-    events = [_entry_event(s, FULL_TIME, s.scorer)]
+    events: Events = [_entry_event(s, FULL_TIME, s.scorer)]
     money, groups = settlement.settle_book(s.book, record_of(s.entries))
     return s, events + settlement.settlement_events(groups, money)
 

@@ -5,7 +5,7 @@ bukmeker.py, live.py, over the shared match and table); this module picks the mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol, TypeAlias, cast
 
 from app.games.base import Action, BadOptions, Event, JsonDict, ModeSpec
@@ -26,7 +26,7 @@ class ModeRules(Protocol):
     def new(self, options: JsonDict, seats: int, seed: int) -> Any: ...
     def to_act(self, s: Any) -> frozenset[int]: ...
     def legal_actions(self, s: Any, seat: int) -> Sequence[FociAction]: ...
-    def apply(self, s: Any, seat: int, action: Any) -> tuple[Any, list[Event]]: ...
+    def apply(self, s: Any, seat: int, action: Any) -> tuple[Any, Sequence[Mapping[str, Any]]]: ...
     def result(self, s: Any) -> FociResult | None: ...
     def price(self, s: Any, viewer: int | None, context: JsonDict) -> JsonDict | None: ...
 
@@ -51,7 +51,7 @@ def legal_actions(state: FociState, seat: int) -> list[FociAction]:
 
 def apply(state: FociState, seat: int, action: FociAction) -> tuple[FociState, list[Event]]:
     inner, events = MODES[state.mode].apply(state.inner, seat, action)
-    return FociState(state.mode, inner), events
+    return FociState(state.mode, inner), cast("list[Event]", events)  # JSON objects, typed
 
 
 def result(state: FociState) -> FociResult | None:
