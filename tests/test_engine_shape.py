@@ -2,21 +2,29 @@
 read alike: the same files, and in them the same names for the same ideas.
 
     cards.py  the catalogue as data          state.py  the frozen state, dump and load
+    actions.py  the actions, a TypedDict union tagged by `type` (rules and legal use it)
+    events.py   the events, a TypedDict union tagged by `event` (the rules write them)
     rules.py  new, to_act, legal_actions,    views.py  public, private, revealed: the only
               apply, result                            place that decides visibility
-    bot.py    choose                         game.py   GAME, the contract of base.Game
+    bot.py    choose                         game.py   GAME: the metadata and the functions
+                                                       above as one adapter.Engine
+
+Every game is listed by name in app/games/registry.py (no discovery), and its bot is handed a
+seat's view (`base.SeatView`), never the state.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 from pathlib import Path
 
 import pytest
 
 from app.games import registry
-from app.games.base import REVEAL, Game, HandsOver, Priced, View, view
+from app.games.adapter import Engine
+from app.games.base import REVEAL, Game, HandsOver, Priced, SeatView, View, view
 from tests.support.tiny import TINY
 
 GAMES = Path(__file__).resolve().parents[1] / "app" / "games"
@@ -25,6 +33,8 @@ PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file
 # The names each standard module defines (a module may import them from one of its own).
 STANDARD: dict[str, tuple[str, ...]] = {
     "cards": (),
+    "actions": (),
+    "events": (),
     "state": ("dump", "load"),
     "rules": ("new", "to_act", "legal_actions", "apply", "result"),
     "views": ("public", "private", "revealed"),
@@ -59,7 +69,7 @@ def gaps(package: str, root: Path = GAMES, prefix: str = "app.games.") -> set[st
         return missing
     game = importlib.import_module(f"{prefix}{package}.game").GAME
     missing |= {m for m in CONTRACT if not callable(getattr(game, m, None))}
-    if not isinstance(getattr(type(game), "has_bot", None), bool):
+    if not isinstance(getattr(game, "has_bot", None), bool):
         missing.add("has_bot")
     return missing
 
@@ -70,10 +80,32 @@ def test_every_game_package_has_the_standard_files_and_the_contract(package: str
 
 
 @pytest.mark.parametrize("package", PACKAGES)
-def test_the_package_registers_the_game_its_game_module_states(package: str) -> None:
+def test_the_registry_lists_the_game_its_game_module_states(package: str) -> None:
     game = importlib.import_module(f"app.games.{package}.game").GAME
-    assert registry.get(game.id) is game
+    assert game in registry.GAMES and registry.get(game.id) is game
     assert set(game.name) == {"en", "hu", "da"} and game.modes
+
+
+def test_the_registry_is_the_list_of_the_packages() -> None:
+    assert sorted(game.id for game in registry.GAMES) == PACKAGES
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_is_the_one_adapter_of_its_functions(package: str) -> None:
+    """game.py declares an `Engine` (app/games/adapter.py) and defines no class of its own."""
+    module = importlib.import_module(f"app.games.{package}.game")
+    assert type(module.GAME) is Engine
+    assert not [
+        c for _, c in inspect.getmembers(module, inspect.isclass) if c.__module__ == module.__name__
+    ]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_bot_is_handed_the_seats_view_not_the_state(package: str) -> None:
+    game = importlib.import_module(f"app.games.{package}.game").GAME
+    assert game.bot is not None and game.has_bot
+    handed = next(iter(inspect.signature(game.bot).parameters.values()))
+    assert handed.annotation in (SeatView, "SeatView")
 
 
 @pytest.mark.parametrize("package", PACKAGES)

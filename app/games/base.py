@@ -17,11 +17,19 @@ that seat's secrets, `revealed(state)` everything face up; `view` composes them 
 Optional capabilities are Protocols a game satisfies by having the method: `HandsOver`
 (`isinstance(game, HandsOver)`) and `Priced`.
 
-Each game is a package of the same files: cards.py (the catalogue as data), state.py (the
-frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
+Bots: `bot_action(view, rng)` is handed a seat's view (`SeatView`: phase, public, that seat's
+private part, its legal actions), never the state, so a bot knows what its seat knows and no
+more; `seat_view` builds one from an engine alone, the room layer from the view it sends the
+phone (app/rooms/bots.py).
+
+Each game is a package of the same files: cards.py (the catalogue as data), actions.py and
+events.py (its actions and events as TypedDict unions: mypy checks the rules against them, the
+wire carries the same JSON), state.py (the frozen state, `dump`, `load`), rules.py (`new`, `to_act`, `legal_actions`, `apply`, `result`,
 with the steps in modules named for what they hold), views.py (`public`, `private`,
-`revealed`: the only place deciding visibility), bot.py (`choose`) and game.py (`GAME`, this
-contract). tests/test_engine_shape.py checks it.
+`revealed`: the only place deciding visibility), bot.py (`choose`, on a `SeatView`) and
+game.py (`GAME`: its metadata and those functions as one `adapter.Engine`), named in
+registry.py's `GAMES`. tests/test_engine_shape.py checks the shape; every game passes the
+random play of tests/engines/test_random_play.py.
 """
 
 from __future__ import annotations
@@ -33,11 +41,16 @@ from typing import Any, Final, NotRequired, Protocol, TypedDict, TypeVar, runtim
 
 JsonValue = Any
 JsonDict = dict[str, Any]
-Action = JsonDict  # {"type": "...", ...}: imperative, one element of legal_actions
-Event = JsonDict  # {"event": "...", ...}: past tense, public, reads like the table
+# {"type": "...", ...}: imperative, one element of legal_actions, as JSON. Each game types its
+# own (a union of TypedDicts tagged by `type`, in its actions.py): the same objects on the wire.
+Action = JsonDict
+# {"event": "...", ...}: past tense, public, reads like the table, as JSON. Each game types
+# its own (a union of TypedDicts tagged by `event`, in its events.py): the same objects.
+Event = JsonDict
 
 T = TypeVar("T")
 S = TypeVar("S")
+A = TypeVar("A", bound=Mapping[str, Any])  # a game's action type (a TypedDict union)
 
 
 class GameError(Exception):
@@ -125,7 +138,7 @@ def json_equal(a: JsonValue, b: JsonValue) -> bool:
     return bool(a == b)
 
 
-def legal_element(legal: list[Action], action: Action) -> Action | None:
+def legal_element(legal: Sequence[A], action: Mapping[str, Any]) -> A | None:
     """The element of `legal` that `action` is, as JSON (types included), or None."""
     for x in legal:
         if x == action and json_equal(x, action):
@@ -207,9 +220,56 @@ class View:
     private: JsonDict | None
 
 
+class SeatView(TypedDict):
+    """What one seat sees now, as its phone does: the parts of docs/PROTOCOL.md's view a bot
+    reads (the room's view of a seat has these and more). A bot is handed this, never the
+    state: `seat_view` builds it from an engine alone, the room layer from its own view."""
+
+    phase: str
+    you: int
+    to_act: list[int]
+    legal: list[Action]
+    public: JsonDict
+    private: JsonDict | None
+
+
+def seat_view(game: Game[S], state: S, seat: int) -> SeatView:
+    """Seat `seat`'s view of `state` from the engine alone (tests, tools, the golden replays);
+    the room layer's view of the same seat has the same parts."""
+    shown = game.public(state)
+    to_act = game.to_act(state)
+    legal = game.legal_actions(state, seat) if seat in to_act else []
+    return {
+        "phase": shown.phase,
+        "you": seat,
+        "to_act": sorted(to_act),
+        "legal": legal,
+        "public": shown.public,
+        "private": game.private(state, seat),
+    }
+
+
+def as_seat_view(view: Mapping[str, Any]) -> SeatView:
+    """The bot's parts of a room's view of a seat (docs/PROTOCOL.md's view message)."""
+    return {
+        "phase": view["phase"],
+        "you": view["you"],
+        "to_act": view["to_act"],
+        "legal": view["legal"],
+        "public": view["public"],
+        "private": view["private"],
+    }
+
+
+def bot_move(game: Game[S], state: S, seat: int, rng: random.Random) -> Action | None:
+    """The game's bot for `seat`, handed that seat's view of `state` (tests and tools)."""
+    return game.bot_action(seat_view(game, state, seat), rng)
+
+
 @runtime_checkable
 class Game(Protocol[S]):
-    """One game. Register an instance with `app.games.registry.register`.
+    """One game: an `app.games.adapter.Engine`, listed in `app.games.registry.GAMES` (tests
+    `register` small games of their own).
 
     Visibility is split the way the room layer uses it: `public(state)` once per step for
     everyone, `private(state, seat)` for each seat's own secrets, `revealed(state)` for a
@@ -262,9 +322,10 @@ class Game(Protocol[S]):
         """The inverse of `dump`."""
         ...
 
-    def bot_action(self, state: S, seat: int, rng: random.Random) -> Action | None:
-        """A sensible legal action for a bot in `seat`, decided only from what `public(state)`
-        and `private(state, seat)` show; None when the game has no bot."""
+    def bot_action(self, view: SeatView, rng: random.Random) -> Action | None:
+        """A sensible element of `view["legal"]` for a bot in seat `view["you"]`, decided from
+        that seat's view alone (the state is not handed over: the bot cannot see what the seat
+        does not); None when the game has no bot or the bot declines."""
         ...
 
 
@@ -365,7 +426,9 @@ class Rng:
         return cls(int(data[0]), int(data[1]))
 
 
-def check_legal(legal: list[Action], seat: int, to_act: frozenset[int], action: Action) -> None:
+def check_legal(
+    legal: Sequence[Mapping[str, Any]], seat: int, to_act: frozenset[int], action: Mapping[str, Any]
+) -> None:
     """The common legality gate: raise `NotYourTurn` or `IllegalAction`, or return."""
     if seat not in to_act:
         raise NotYourTurn(f"seat {seat} has nothing to decide now")

@@ -1,15 +1,18 @@
-"""The games this server offers. Each game package registers itself on import."""
+"""The games this server offers: an explicit list (`GAMES`), no discovery. Tests may
+`register` small games of their own beside them."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from typing import Any
+from typing import Any, Final
 
 from app.games.base import Game
+from app.games.duel.game import GAME as DUEL
+from app.games.focifogadas.game import GAME as FOCIFOGADAS
+from app.games.hattrick.game import GAME as HATTRICK
 
-_games: dict[str, Game[Any]] = {}
-_discovered = False
+GAMES: Final[tuple[Game[Any], ...]] = (DUEL, FOCIFOGADAS, HATTRICK)
+
+_games: dict[str, Game[Any]] = {game.id: game for game in GAMES}
 
 
 def register(game: Game[Any]) -> Game[Any]:
@@ -22,24 +25,9 @@ def unregister(game_id: str) -> None:
     _games.pop(game_id, None)
 
 
-def _discover() -> None:
-    """Import every subpackage of `app.games`; each registers its game in its `__init__`."""
-    global _discovered
-    if _discovered:
-        return
-    _discovered = True
-    import app.games as package
-
-    for module in pkgutil.iter_modules(package.__path__):
-        if module.ispkg:
-            importlib.import_module(f"app.games.{module.name}")
-
-
 def get(game_id: str) -> Game[Any] | None:
-    _discover()
     return _games.get(game_id)
 
 
 def all_games() -> list[Game[Any]]:
-    _discover()
     return list(_games.values())

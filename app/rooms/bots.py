@@ -3,7 +3,8 @@ after a short pause so humans can follow. A role no bot can fill (live mode's sc
 to a person who is here, the host first. A move the database could not take is tried again
 (`backoff`) until it lands or the room has moved on: a blip never leaves a table waiting.
 
-The engine's bot (`bot_action`) and its hand-over (`handover`) are asked for here only.
+The engine's bot (`bot_action`, handed the seat's view as its phone gets it, never the state)
+and its hand-over (`handover`) are asked for here only.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app.games.base import HandsOver, JsonDict
+from app.games.base import HandsOver, JsonDict, as_seat_view
 from app.rooms.checks import SERVER_CID
 from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
@@ -123,7 +124,7 @@ class Bots:
         left), a role no bot can fill goes to a person who is here, the host first; a player
         who is only slow keeps it."""
         rng = random.Random(f"{snap.seed_hash}:{snap.seq}:{seat}")
-        action: JsonDict | None = snap.game.bot_action(snap.state, seat, rng)
+        action: JsonDict | None = snap.game.bot_action(as_seat_view(snap.view(seat)), rng)
         handover = handover_of(snap.game)
         if action is not None or handover is None or not hand_over:
             return action

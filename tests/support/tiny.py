@@ -23,6 +23,7 @@ from app.games.base import (
     PublicView,
     Result,
     Rng,
+    SeatView,
     View,
     check_legal,
 )
@@ -138,8 +139,8 @@ class Tiny:
             Rng.from_json(data["rng"]),
         )
 
-    def bot_action(self, state: TinyState, seat: int, rng: random.Random) -> Action | None:
-        legal = self.legal_actions(state, seat)
+    def bot_action(self, view: SeatView, rng: random.Random) -> Action | None:
+        legal = view["legal"]
         return rng.choice(legal) if legal else None
 
     def odds(self, state: TinyState, viewer: int | None, context: JsonDict) -> JsonDict | None:
@@ -159,7 +160,7 @@ class TinyNoBot(Tiny):
     id = "tinynobot"
     has_bot = False
 
-    def bot_action(self, state: TinyState, seat: int, rng: random.Random) -> Any:
+    def bot_action(self, view: SeatView, rng: random.Random) -> Any:
         return None
 
 

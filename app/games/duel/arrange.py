@@ -3,9 +3,11 @@ seats rearranging hand and chain at once."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
-from app.games.base import Action
+from app.games.duel.actions import Arranging, SwapCard, SwapSlots
 from app.games.duel.state import CHAIN_SLOTS, FULL_SQUAD, Arrangement, Events, Side, State, player
 
 
@@ -29,12 +31,12 @@ def refill(side: Side) -> tuple[Side, int]:
     return side, len(drawn)
 
 
-def arrangement_actions(arrangement: Arrangement) -> list[Action]:
+def arrangement_actions(arrangement: Arrangement) -> list[Arranging]:
     """docs/rules/duel.md "Turn switch": swap a hand card with a chain card, or two chain slots."""
     if arrangement.done:
         return []
     chain = arrangement.chain
-    actions: list[Action] = [
+    actions: list[Arranging] = [
         {"type": "swap", "card": card, "slot": slot + 1}
         for card in arrangement.hand
         for slot in range(CHAIN_SLOTS)
@@ -50,7 +52,7 @@ def arrangement_actions(arrangement: Arrangement) -> list[Action]:
     return actions
 
 
-def is_legal_arrangement(arrangement: Arrangement, action: Action) -> bool:
+def is_legal_arrangement(arrangement: Arrangement, action: Mapping[str, Any]) -> bool:
     """The same answer as `action in arrangement_actions(arrangement)`, without building the
     list (random play calls this for every one of its many swaps)."""
     if arrangement.done or not isinstance(action, dict) or "type" not in action:
@@ -80,7 +82,7 @@ def _is_slot(value: object) -> bool:
     return type(value) is int and 1 <= value <= CHAIN_SLOTS
 
 
-def _swap(arrangement: Arrangement, action: Action) -> Arrangement:
+def _swap(arrangement: Arrangement, action: SwapCard | SwapSlots) -> Arrangement:
     chain = list(arrangement.chain)
     if "slots" in action:
         a, b = action["slots"][0] - 1, action["slots"][1] - 1
@@ -94,7 +96,7 @@ def _swap(arrangement: Arrangement, action: Action) -> Arrangement:
     return Arrangement(hand, tuple(chain))
 
 
-def arrange(state: State, seat: int, action: Action, events: Events) -> State:
+def arrange(state: State, seat: int, action: Arranging, events: Events) -> State:
     """Both arrange at once; once both said done, their arrangements become their sides and
     `arranging` is None (the caller then starts the possession)."""
     assert state.arranging is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from app.games.base import Action, JsonDict, View
+from app.games.base import Action, JsonDict, SeatView, View
 from app.games.duel.cards import VALUES, compare
 
 Odds = dict[int, float]  # value -> probability that the hidden opponent card has it
@@ -112,3 +112,9 @@ def choose(view: View, seat: int, legal: list[Action], rng: random.Random) -> Ac
     if keepers:
         return _best(keepers, {c: hold_chance(v, odds) for c, v in values.items()}, rng)
     return _best(legal, {c: -win_chance(v, odds) for c, v in values.items()}, rng)
+
+
+def act(view: SeatView, rng: random.Random) -> Action:
+    """The contract's bot (`Game.bot_action`): `choose` on the seat's view and legal actions."""
+    seen = View(view["phase"], view["public"], view["private"])
+    return choose(seen, view["you"], view["legal"], rng)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.base import Action, Event, IllegalAction, Rng, check_legal
+from app.games.base import IllegalAction, Rng, check_legal
+from app.games.duel.actions import DuelAction
 from app.games.duel.arrange import arrange, arrangement_actions, is_legal_arrangement, refill
 from app.games.duel.cards import Card, compare, deck, face, value_of
 from app.games.duel.outcome import coin_toss, finish, result
@@ -355,7 +356,7 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: State, seat: int) -> list[DuelAction]:
     if seat not in to_act(state):
         return []
     phase = state.phase
@@ -369,14 +370,14 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [{"type": "goalkeeper", "card": c} for c in keeper_candidates(state.sides[seat])]
     if phase == Phase.ARRANGE:
         assert state.arranging is not None
-        return arrangement_actions(state.arranging[seat])
+        return [*arrangement_actions(state.arranging[seat])]
     assert state.shootout is not None
     if phase == Phase.SHOOTOUT_SETUP:
-        return setup_actions(state.shootout[seat])
+        return [*setup_actions(state.shootout[seat])]
     return [{"type": "penalty", "card": c} for c in state.shootout[seat].takers]
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def apply(state: State, seat: int, action: DuelAction) -> tuple[State, Events]:
     acting = to_act(state)
     if state.phase == Phase.ARRANGE and seat in acting:
         assert state.arranging is not None
@@ -387,21 +388,20 @@ def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         check_legal(legal, seat, acting, action)
         action = legal[legal.index(action)]  # the canonical element (1 == 1.0 == True in Python)
     events: Events = []
-    kind = action["type"]
-    if kind == "challenge":
+    if action["type"] == "challenge":
         state = _challenge(state, action["card"], action["slot"] - 1, events)
-    elif kind == "shoot":
+    elif action["type"] == "shoot":
         state = _shoot(state, action["card"], events)
-    elif kind == "goalkeeper":
+    elif action["type"] == "goalkeeper":
         state = _pick_goalkeeper(state, action["card"], events)
-    elif kind in ("swap", "done"):
+    elif action["type"] == "swap" or action["type"] == "done":
         state = arrange(state, seat, action, events)
         if state.arranging is None:  # both are ready: the possession starts
             state = _start_possession(state, events)
-    elif kind in ("order_keeper", "drop_taker"):
+    elif action["type"] == "order_keeper" or action["type"] == "drop_taker":
         state = shootout_setup(state, seat, action, events)
-    elif kind == "penalty":
+    elif action["type"] == "penalty":
         state = penalty(state, action["card"], events)
     else:  # pragma: no cover - check_legal only lets listed actions through
-        raise IllegalAction(f"unknown action {kind!r}")
+        raise IllegalAction(f"unknown action {action['type']!r}")
     return state, events

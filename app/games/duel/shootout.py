@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.base import Action
+from app.games.duel.actions import SettingUp
 from app.games.duel.cards import Card, compare, deck, face, value_of
 from app.games.duel.outcome import coin_toss, finish
 from app.games.duel.state import (
@@ -49,9 +49,9 @@ def setup_shootout(state: State, events: Events) -> State:
     )
 
 
-def setup_actions(kicker: Kicker) -> list[Action]:
+def setup_actions(kicker: Kicker) -> list[SettingUp]:
     """docs/rules/duel.md "Decisions": order goalkeepers stepwise, drop 2 of the 7 takers."""
-    actions: list[Action] = []
+    actions: list[SettingUp] = []
     if len(kicker.pool) > 1:
         actions += [{"type": "order_keeper", "card": card} for card in kicker.pool]
     if len(kicker.dropped) < 2:
@@ -59,7 +59,7 @@ def setup_actions(kicker: Kicker) -> list[Action]:
     return actions
 
 
-def shootout_setup(state: State, seat: int, action: Action, events: Events) -> State:
+def shootout_setup(state: State, seat: int, action: SettingUp, events: Events) -> State:
     assert state.shootout is not None
     kicker = state.shootout[seat]
     card = action["card"]

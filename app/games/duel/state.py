@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from app.games.base import Event, JsonDict, Rng
+from app.games.base import JsonDict, Rng
 from app.games.duel.cards import Card
+from app.games.duel.events import DuelEvent
 
 CHAIN_SLOTS: Final = 6
 HAND_SIZE: Final = 5
@@ -21,7 +22,7 @@ SHOOTOUT_TAKERS: Final = 7
 SHOOTOUT_DROPPED: Final = 2
 
 Slots = tuple[Card | None, ...]
-Events = list[Event]  # the public events of one `apply`, collected in order
+Events = list[DuelEvent]  # the public events of one `apply`, collected in order
 
 
 class Phase:

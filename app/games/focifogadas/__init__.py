@@ -1,8 +1,5 @@
 """Focifogadás (football betting, Gémklub 2014): rules in docs/rules/focifogadas.md."""
 
 from app.games.focifogadas.game import GAME
-from app.games.registry import register
-
-register(GAME)
 
 __all__ = ["GAME"]

@@ -42,7 +42,7 @@ def _if_ended(money: int, hand: tuple[str, ...] | None, unpaid: bool, v: bets.Ve
 
 def seat_private(s: DrukkerState, seat: int) -> JsonDict:
     """A Drukker seat's private part: its dealt or held bets, what it would have now, its
-    drawn pair and its half-time draws."""
+    drawn pair and its half-time draws (what it set aside, what it drew)."""
     hand = s.hands[seat]
     m = s.match
     buyer = s.buyer
@@ -55,6 +55,7 @@ def seat_private(s: DrukkerState, seat: int) -> JsonDict:
         judged(s)[1],
         m.pair if m is not None and match.to_act(m) == seat else None,
         buyer.drawn if buyer is not None and buyer.seat == seat else None,
+        buyer.replaced if buyer is not None and buyer.seat == seat else None,
     )
 
 
@@ -68,6 +69,7 @@ def _seat_private(
     verdicts: bets.Verdicts,
     pair: tuple[int, int] | None,
     drawn: tuple[str, ...] | None,
+    replaced: tuple[str, ...] | None,
 ) -> JsonDict:
     """A seat's private part is made of these alone, and most steps change none of them
     for most seats (another seat played, no goal): the same part, one object, is shared by
@@ -83,6 +85,8 @@ def _seat_private(
         "next": hand_next(hand, money, pays, verdicts) if hand and unpaid else None,
         "pair": None if pair is None else [CARDS[c].to_json() for c in pair],
         "drawn": None if drawn is None else [bets.card(c).to_json() for c in drawn],
+        # the bets it set aside at half time (§9.3 step 2: hidden from the others for ever)
+        "replaced": None if replaced is None else [bets.card(c).to_json() for c in replaced],
     }
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from app.games.base import Event, JsonDict, Rng
+from app.games.base import JsonDict, Rng
+from app.games.focifogadas.events import FociEvent
 
 TIME_STEPS: Final = 6  # §4.2 / §12.1 time_advances_per_half default: start + 5 green fields
 PLAYING: Final = "playing"
@@ -84,7 +85,7 @@ class Board:
     draw: list[tuple[int, ...]]
     discard: list[tuple[int, ...]]
     pair: tuple[int, int] | None
-    events: list[Event] | None  # None on the fast path
+    events: list[FociEvent] | None  # None on the fast path
     roll: Callable[[], int]  # a d12
     shuffle: Callable[[list[int]], None]  # in place
 
@@ -126,9 +127,9 @@ class Board:
             time_steps=self.time_steps,
         )
 
-    def emit(self, event: str, **fields: Any) -> None:
+    def emit(self, event: FociEvent) -> None:
         if self.events is not None:
-            self.events.append({"event": event, **fields})
+            self.events.append(event)
 
 
 class RngSource:

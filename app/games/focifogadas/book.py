@@ -8,10 +8,12 @@ scorer's entry list between the stakes and the settlement.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, cast
 
-from app.games.base import Action, Event, JsonDict, Rng, check_legal
+from app.games.base import Event, JsonDict, Rng, check_legal
+from app.games.focifogadas.actions import BookAction
 from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, is_dark
+from app.games.focifogadas.events import Events
 from app.games.focifogadas.options import DISC_POOL, DISC_POOLS, INSOLVENCY_SPLIT, STAKE_LIMIT
 
 DISC_VALUES: Final = (2, 3, 4, 5, 6, 8, 10, 12)  # §10.4 (D); "sevens" in options.DISC_POOLS
@@ -114,7 +116,7 @@ class Book:
 
 def deal(
     n: int, start: int, markers: int, rng: Rng, rules: TableRules = STANDARD
-) -> tuple[Book, Rng, list[Event]]:
+) -> tuple[Book, Rng, Events]:
     """§10.1 / §11 step 1: 4 light + 4 dark cards each, 1000·N money, the disc pool."""
     light, rng = rng.shuffle(LIGHT_IDS)
     dark, rng = rng.shuffle(DARK_IDS)
@@ -136,7 +138,7 @@ def deal(
         stake_seat=start,
         rules=rules,
     )
-    events: list[Event] = [
+    events: Events = [
         {"event": "betting_cards_dealt", "light": k, "dark": k, "money": book.money[0]},
         {"event": "draft_round_started", "round": 1},
     ]
@@ -165,7 +167,7 @@ def offers_of(b: Book, seat: int) -> list[Offer]:
     return [o for o in b.offers if o.bookmaker == seat]
 
 
-def legal(b: Book, seat: int) -> list[Action]:
+def legal(b: Book, seat: int) -> list[BookAction]:
     if seat not in to_act(b):
         return []
     if b.phase == DRAFT:
@@ -227,29 +229,29 @@ def stakeable(b: Book, seat: int) -> list[str]:
 # --- Applying a decision --------------------------------------------------------------------
 
 
-def apply(b: Book, seat: int, action: Action) -> tuple[Book, list[Event]]:
+def apply(b: Book, seat: int, action: BookAction) -> tuple[Book, Events]:
     check_legal(legal(b, seat), seat, to_act(b), action)
     if action["type"] == "pick":
-        return _pick(b, seat, str(action["card"]))
+        return _pick(b, seat, action["card"])
     if action["type"] == "disc":
-        return _disc(b, seat, int(action["value"]))
-    return _stake(b, seat, str(action["card"]), int(action["n"]))
+        return _disc(b, seat, action["value"])
+    return _stake(b, seat, action["card"], action["n"])
 
 
-def _pick(b: Book, seat: int, card: str) -> tuple[Book, list[Event]]:
+def _pick(b: Book, seat: int, card: str) -> tuple[Book, Events]:
     """§10.3 step 1: a hidden pick; the reveals start once every seat has picked."""
     picks = list(b.picks)
     picks[seat] = card
     hands = list(b.hands)
     hands[seat] = tuple(c for c in b.hands[seat] if c != card)
     b = replace(b, picks=tuple(picks), hands=tuple(hands))
-    events: list[Event] = [{"event": "card_picked", "seat": seat, "round": b.round}]
+    events: Events = [{"event": "card_picked", "seat": seat, "round": b.round}]
     if all(p is not None for p in picks):
         b = replace(b, phase=DISCS, disc_turn=0)
     return b, events
 
 
-def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
+def _disc(b: Book, seat: int, value: int) -> tuple[Book, Events]:
     """§10.3 step 2: the pick is turned up and gets a disc; then the hands pass left."""
     card = b.picks[seat]
     assert card is not None
@@ -264,7 +266,7 @@ def _disc(b: Book, seat: int, value: int) -> tuple[Book, list[Event]]:
         discs_left=tuple(discs),
         disc_turn=b.disc_turn + 1,
     )
-    events: list[Event] = [
+    events: Events = [
         {"event": "card_offered", "seat": seat, "card": CARDS[card].to_json(), "disc": value}
     ]
     if b.disc_turn < b.n:
@@ -288,7 +290,7 @@ def offer(b: Book, card: str) -> Offer:
     return next(o for o in b.offers if o.card == card)
 
 
-def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, list[Event]]:
+def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, Events]:
     """§10.5: n markers on the card; 100·n paid to its bookmaker at once."""
     bookmaker = offer(b, card).bookmaker
     paid = MARKER_VALUE * n
@@ -300,7 +302,7 @@ def _stake(b: Book, seat: int, card: str, n: int) -> tuple[Book, list[Event]]:
     b = replace(
         b, money=tuple(money), markers=tuple(markers), stakes=(*b.stakes, Stake(card, seat, n))
     )
-    events: list[Event] = [
+    events: Events = [
         {
             "event": "stake_placed",
             "seat": seat,
@@ -337,10 +339,11 @@ _TEXTS: Final = {
 }
 
 
-def narrate(events: list[Event]) -> list[Event]:
-    """Add an English `text` to the table's events (the client prefers its own strings)."""
+def narrate(events: Events) -> list[Event]:
+    """Add an English `text` to the table's events (the client prefers its own strings): from
+    here on they are the JSON of the log."""
     out: list[Event] = []
-    for e in events:
+    for e in cast("list[Event]", events):  # each a JSON object, as typed as it was written
         template = _TEXTS.get(e["event"])
         if template is None or "text" in e:
             out.append(e)

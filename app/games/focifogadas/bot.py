@@ -1,9 +1,10 @@
-"""The bots of the three modes. Each looks only at what its seat sees (views.py): its own
-cards, its drawn pair, the piles it peeked at, the public board, tracks and table.
+"""The bots of the three modes. Each is handed its seat's view (`SeatView`) and nothing
+else: its own cards, its drawn pair, the piles it peeked at, the public board, tracks and
+table. seen.py reads the view back as the frozen states the estimates below simulate.
 
 Drukker (§9): it steers the match toward its own bets. Every estimate is a small Monte-Carlo
 run of `match.simulate` on a board whose hidden cards were dealt afresh
-(`match.resample_hidden`), so it never relies on the real order of a pile.
+(`match.resample_hidden`): it never sees the real order of a pile.
 
 - Choosing 4 of 8: the subset with the best expected payout over simulated matches.
 - Playing: the card whose continuations pay its hand best (common random numbers for both
@@ -30,24 +31,23 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
 
-from app.games.base import Action, JsonDict, Rng, View
+from app.games.base import Action, JsonDict, Rng, SeatView
 from app.games.focifogadas import (
     bets,
     book,
     bukmeker,
-    drukker,
     live,
     match,
     odds,
+    seen,
     settlement,
-    views,
 )
 from app.games.focifogadas.cards import CARDS, CATALOGUE
 from app.games.focifogadas.drukker import current_record, live_half, pays
 from app.games.focifogadas.match import TIME_STEPS, MatchState
 from app.games.focifogadas.odds import Chance, live_chance, prior
 from app.games.focifogadas.record import MatchRecord
-from app.games.focifogadas.state import BukState, DrukkerState, FociState, LiveState
+from app.games.focifogadas.state import BukState, DrukkerState
 
 CHOOSE_SAMPLES: Final = 120
 PLAY_SAMPLES: Final = 16
@@ -59,8 +59,9 @@ BELIEF_SIMS: Final = 6000  # simulated matches behind a Bukméker belief off the
 BELIEF_SEED: Final = 0
 
 
-def drukker_action(s: DrukkerState, seat: int, rng: random.Random) -> Action | None:
-    legal = drukker.legal_actions(s, seat)
+def drukker_action(view: SeatView, rng: random.Random) -> Action | None:
+    """A Drukker seat's move (§9), from its view."""
+    s, seat, legal = seen.drukker(view), view["you"], view["legal"]
     if len(legal) <= 1:
         return legal[0] if legal else None
     kind = legal[0]["type"]
@@ -185,17 +186,19 @@ def belief(card_id: str, status: str = "alive", chance: Chance = prior) -> float
     return chance(card_id)
 
 
-def book_action(v: View, legal: list[Action], rnd: random.Random, chance: Chance = prior) -> Action:
+def book_action(
+    v: SeatView, legal: list[Action], rnd: random.Random, chance: Chance = prior
+) -> Action:
     """Draft, disc and stake decisions for a bookmaker seat (§10.3–§10.5), priced by `chance`
     (Bukméker: the simulated game's `prior`; live mode: the live model, `live_chance`)."""
     kind = legal[0]["type"]
     if kind == "pick":
         return _pick(legal, rnd, chance)
     if kind == "disc":
-        assert v.private is not None
-        return _disc(v.private["pick"], legal, chance)
+        assert v["private"] is not None
+        return _disc(v["private"]["pick"], legal, chance)
     if kind == "stake":
-        return _stake(v.public, legal, rnd, chance)
+        return _stake(v["public"], legal, rnd, chance)
     return rnd.choice(legal)
 
 
@@ -255,16 +258,17 @@ def _simulated_prior(time_steps: int) -> Mapping[str, float]:
     return MappingProxyType(chances)
 
 
-def bukmeker_action(s: BukState, seat: int, rng: random.Random) -> Action | None:
+def bukmeker_action(view: SeatView, rng: random.Random) -> Action | None:
     """Peeks at random, bookmaking by p(BUK) of the room's match length, match cards played
     toward its own money."""
-    legal = bukmeker.legal_actions(s, seat)
+    legal = view["legal"]
     if not legal:
         return None
-    if bukmeker.phase(s) == "peek":
+    if view["phase"] == "peek":
         return rng.choice(legal)
+    s, seat = seen.bukmeker(view), view["you"]
     if s.match is None:
-        return book_action(views.bukmeker_view(s, seat), legal, rng, bukmeker_chance(s.time_steps))
+        return book_action(view, legal, rng, bukmeker_chance(s.time_steps))
     if len(legal) == 1:
         return legal[0]
     return max(legal, key=lambda a: (_rollout_money(s, seat, str(a["card"]), rng), rng.random()))
@@ -311,31 +315,29 @@ def _resample(s: BukState, seat: int, rnd: random.Random) -> MatchState:
 # --- Live mode ---------------------------------------------------------------------------------
 
 
-def live_action(
-    s: LiveState, seat: int, rng: random.Random, clock: JsonDict | None = None
-) -> Action | None:
+def live_action(view: SeatView, rng: random.Random, clock: JsonDict | None = None) -> Action | None:
     """A bot drafts, sets discs and stakes, priced by the live model on the entries so far
     and the room's `clock` ({"now", "event_at"}, as `Game.odds` gets it: the minutes gone
     since the kick-off count; §8.2 live-mode caveat: not the simulated game's odds); it never
     scores (§11.1: the table trusts a person)."""
-    if s.book.phase == book.DONE or seat not in live.to_act(s):
+    public, phase = view["public"], view["phase"]
+    if public["book_phase"] == book.DONE or view["you"] not in view["to_act"]:
         return None
-    half, started = live.live_half(s), live.started(s)
-    chance = live_chance(live.record_of(s.entries), half, started, clock)
-    return book_action(views.live_view(s, seat), live.legal_actions(s, seat), rng, chance)
+    half = None if phase == "over" else (2 if phase == "second_half" else 1)  # live.live_half
+    started = phase in ("first_half", "second_half", "over")  # live.started
+    chance = live_chance(live.record_of(tuple(public["entries"])), half, started, clock)
+    return book_action(view, view["legal"], rng, chance)
 
 
 # --- Any mode ---------------------------------------------------------------------------------
 
 
-def choose(
-    state: FociState, seat: int, rng: random.Random, clock: JsonDict | None = None
-) -> Action | None:
-    """The bot's action for `seat` in any mode (None: nothing to decide, or the live scorer);
-    `clock` is the room's clock for live mode (`live_action`)."""
-    s = state.inner
-    if isinstance(s, DrukkerState):
-        return drukker_action(s, seat, rng)
-    if isinstance(s, BukState):
-        return bukmeker_action(s, seat, rng)
-    return live_action(s, seat, rng, clock)
+def choose(view: SeatView, rng: random.Random, clock: JsonDict | None = None) -> Action | None:
+    """The bot's action for the seat whose view this is, in any mode (None: nothing to decide,
+    or the live scorer); `clock` is the room's clock for live mode (`live_action`)."""
+    mode = view["public"]["mode"]
+    if mode == "drukker":
+        return drukker_action(view, rng)
+    if mode == "bukmeker":
+        return bukmeker_action(view, rng)
+    return live_action(view, rng, clock)

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from typing import Final
+from typing import Final, cast
 
 from app.games.base import (
-    Action,
     BadOptions,
     Event,
     JsonDict,
@@ -21,7 +20,9 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import book, match, odds, settlement
+from app.games.focifogadas.actions import BukmekerAction, is_book
 from app.games.focifogadas.cards import CATALOGUE, SECTIONS
+from app.games.focifogadas.events import Events
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.settlement import BookResult
@@ -97,37 +98,38 @@ def to_act(s: BukState) -> frozenset[int]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def legal_actions(s: BukState, seat: int) -> list[Action]:
+def legal_actions(s: BukState, seat: int) -> list[BukmekerAction]:
     if seat not in to_act(s):
         return []
     if phase(s) == "peek":
         return [{"type": "peek", "piles": [SECTIONS[i] for i in t]} for t in PEEK_OPTIONS]
     if s.match is None:
-        return book.legal(s.book, seat)
-    return match.legal(s.match)
+        return [*book.legal(s.book, seat)]
+    return cast("list[BukmekerAction]", match.legal(s.match))  # shared: never changed
 
 
-def apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event]]:
+def apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
     after, events = _apply(s, seat, action)
     return after, book.narrate(events)
 
 
-def _apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event]]:
-    if phase(s) == "peek":
+def _apply(s: BukState, seat: int, action: BukmekerAction) -> tuple[BukState, Events]:
+    if action["type"] == "peek":
         piles = tuple(SECTIONS.index(name) for name in action["piles"])
         peeks = tuple(piles if i == seat else p for i, p in enumerate(s.peeks))
         return replace(s, peeks=peeks), [
             {"event": "piles_peeked", "seat": seat, "piles": list(action["piles"])}
         ]
-    if s.match is None:
+    if is_book(action):
         b, events = book.apply(s.book, seat, action)
         s = replace(s, book=b)
         if b.phase == book.DONE:
             s, started = _start_match(s)
             events += started
         return s, events
-    m, rng, events = match.play(s.match, str(action["card"]), s.rng)
+    assert s.match is not None and action["type"] == "play"
+    m, rng, events = match.play(s.match, action["card"], s.rng)
     s = replace(s, match=m, rng=rng)
     if match.is_over(m):
         money, groups = settlement.settle_book(s.book, match.record(m))
@@ -135,9 +137,9 @@ def _apply(s: BukState, seat: int, action: Action) -> tuple[BukState, list[Event
     return s, events
 
 
-def _start_match(s: BukState) -> tuple[BukState, list[Event]]:
+def _start_match(s: BukState) -> tuple[BukState, Events]:
     """§10.6: the start player kicks off the match with the 12-card decks."""
-    events: list[Event] = [start_event(s.book.start)] if s.host_start else []
+    events: Events = [start_event(s.book.start)] if s.host_start else []
     events.append({"event": "coin_tossed", "team": TEAMS[s.kickoff]})
     m, rng, started = match.start_match(
         s.piles,

@@ -13,12 +13,10 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import replace
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from app.games.base import (
-    Action,
     BadOptions,
-    Event,
     IllegalAction,
     JsonDict,
     ModeSpec,
@@ -27,7 +25,9 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import bets, match, odds
+from app.games.focifogadas.actions import ChooseBets, DrukkerAction
 from app.games.focifogadas.cards import CATALOGUE
+from app.games.focifogadas.events import Events, FociEvent
 from app.games.focifogadas.options import START_PLAYER, TIME_ADVANCES, start_event, start_seat
 from app.games.focifogadas.record import TEAMS, MatchRecord
 from app.games.focifogadas.state import CHOOSE, HALF_TIME, MATCH, OVER, Buyer
@@ -83,16 +83,16 @@ def new(options: JsonDict, seats: int, seed: int) -> DrukkerState:
     )
 
 
-def _start_match(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
+def _start_match(s: DrukkerState) -> tuple[DrukkerState, Events]:
     """§7.1: start player and coin toss (chance), action decks shuffled, first pair drawn."""
     rng = s.rng
     if s.start_choice is None:
         start, rng = rng.randint(0, s.n - 1)
-        chosen: Event = {"event": "start_player_chosen", "seat": start}
+        chosen: FociEvent = {"event": "start_player_chosen", "seat": start}
     else:
         start, chosen = s.start_choice, start_event(s.start_choice)
     kickoff, rng = rng.randint(0, 1)
-    events: list[Event] = [
+    events: Events = [
         {"event": "bets_chosen"},
         chosen,
         {"event": "coin_tossed", "team": TEAMS[kickoff]},
@@ -130,7 +130,7 @@ def _subsets(cards: tuple[str, ...], k: int) -> list[list[str]]:
 
 
 @functools.lru_cache(maxsize=256)  # the hands of the rooms choosing now
-def _choices(dealt: tuple[str, ...]) -> list[Action]:
+def _choices(dealt: tuple[str, ...]) -> list[ChooseBets]:
     """§9.2's ways to keep KEEP of the dealt bets (70 of them), made once per hand: asked for
     by the seat's view, its phone's first view and the check of its move. Shared: nobody
     may change the list or its actions."""
@@ -147,19 +147,19 @@ def _undecided_left(s: DrukkerState) -> int:
     return bets.undecided(s.light, s.dark, half_time_record(s))
 
 
-def legal_actions(s: DrukkerState, seat: int) -> list[Action]:
+def legal_actions(s: DrukkerState, seat: int) -> list[DrukkerAction]:
     if seat not in to_act(s):
         return []
     if s.phase == CHOOSE:
-        return _choices(s.dealt[seat])
+        return cast("list[DrukkerAction]", _choices(s.dealt[seat]))  # shared: never changed
     if s.phase == MATCH:
         assert s.match is not None
-        return match.legal(s.match)
+        return cast("list[DrukkerAction]", match.legal(s.match))  # shared: never changed
     assert s.buyer is not None
     return _buyer_actions(s, s.buyer)
 
 
-def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[Action]:
+def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[DrukkerAction]:
     step = buyer.step
     if step == "buy":
         left = _undecided_left(s)
@@ -178,36 +178,35 @@ def _buyer_actions(s: DrukkerState, buyer: Buyer) -> list[Action]:
 # --- Applying an action -----------------------------------------------------------------------
 
 
-def apply(s: DrukkerState, seat: int, action: Action) -> tuple[DrukkerState, list[Event]]:
+def apply(s: DrukkerState, seat: int, action: DrukkerAction) -> tuple[DrukkerState, Events]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
-    kind = action["type"]
-    if kind == "choose_bets":
+    if action["type"] == "choose_bets":
         return _choose(s, seat, tuple(action["cards"]))
-    if kind == "play":
-        return _play(s, str(action["card"]))
-    if kind == "buy":
-        return _buy(s, seat, int(action["count"]))
-    if kind == "replace":
+    if action["type"] == "play":
+        return _play(s, action["card"])
+    if action["type"] == "buy":
+        return _buy(s, seat, action["count"])
+    if action["type"] == "replace":
         return _replace(s, seat, tuple(action["cards"]))
-    if kind == "draw":
-        return _draw(s, seat, str(action["deck"]))
-    if kind == "keep_drawn":
+    if action["type"] == "draw":
+        return _draw(s, seat, action["deck"])
+    if action["type"] == "keep_drawn":
         return _keep_drawn(s, seat, tuple(action["cards"]))
-    raise IllegalAction(f"unknown action type {kind!r}")  # pragma: no cover (check_legal)
+    raise IllegalAction(f"unknown action {action!r}")  # pragma: no cover (check_legal)
 
 
-def _choose(s: DrukkerState, seat: int, cards: tuple[str, ...]) -> tuple[DrukkerState, list[Event]]:
+def _choose(s: DrukkerState, seat: int, cards: tuple[str, ...]) -> tuple[DrukkerState, Events]:
     """§9.2: the choice stays hidden; the match starts once the last seat has chosen."""
     hands = _with(s.hands, seat, cards)
     s = replace(s, hands=hands)
-    events: list[Event] = [{"event": "bets_kept", "seat": seat, "count": len(cards)}]
+    events: Events = [{"event": "bets_kept", "seat": seat, "count": len(cards)}]
     if all(h is not None for h in hands):
         s, started = _start_match(s)
         events += started
     return s, events
 
 
-def _play(s: DrukkerState, card_id: str) -> tuple[DrukkerState, list[Event]]:
+def _play(s: DrukkerState, card_id: str) -> tuple[DrukkerState, Events]:
     assert s.match is not None
     m, rng, events = match.play(s.match, card_id, s.rng)
     s = replace(s, match=m, rng=rng)
@@ -220,11 +219,11 @@ def _play(s: DrukkerState, card_id: str) -> tuple[DrukkerState, list[Event]]:
     return s, events
 
 
-def _buy(s: DrukkerState, seat: int, count: int) -> tuple[DrukkerState, list[Event]]:
+def _buy(s: DrukkerState, seat: int, count: int) -> tuple[DrukkerState, Events]:
     """§9.3 step 1: pay 200 per card to the bank."""
     money = list(s.money)
     money[seat] -= CARD_PRICE * count
-    events: list[Event] = [
+    events: Events = [
         {"event": "bets_bought", "seat": seat, "count": count, "paid": CARD_PRICE * count}
     ]
     s = replace(s, money=tuple(money), buyer=Buyer(seat=seat, count=count))
@@ -233,16 +232,14 @@ def _buy(s: DrukkerState, seat: int, count: int) -> tuple[DrukkerState, list[Eve
     return s, events
 
 
-def _replace(
-    s: DrukkerState, seat: int, cards: tuple[str, ...]
-) -> tuple[DrukkerState, list[Event]]:
+def _replace(s: DrukkerState, seat: int, cards: tuple[str, ...]) -> tuple[DrukkerState, Events]:
     """§9.3 step 2: the replaced cards are set aside face down (never revealed)."""
     assert s.buyer is not None
-    event: Event = {"event": "bets_set_aside", "seat": seat, "count": len(cards)}
+    event: FociEvent = {"event": "bets_set_aside", "seat": seat, "count": len(cards)}
     return replace(s, buyer=replace(s.buyer, replaced=cards)), [event]
 
 
-def _draw(s: DrukkerState, seat: int, deck: str) -> tuple[DrukkerState, list[Event]]:
+def _draw(s: DrukkerState, seat: int, deck: str) -> tuple[DrukkerState, Events]:
     """§9.3 step 3: a decided card is set aside face up and the player draws again."""
     buyer = s.buyer
     assert buyer is not None
@@ -251,7 +248,7 @@ def _draw(s: DrukkerState, seat: int, deck: str) -> tuple[DrukkerState, list[Eve
     s = replace(s, light=pile[1:]) if deck == "light" else replace(s, dark=pile[1:])
     outcome = bets.card(card).half_time_outcome(half_time_record(s))
     if outcome is not None:
-        event: Event = {
+        event: FociEvent = {
             "event": "bet_drawn_decided",
             "seat": seat,
             "deck": deck,
@@ -263,9 +260,7 @@ def _draw(s: DrukkerState, seat: int, deck: str) -> tuple[DrukkerState, list[Eve
     return replace(s, buyer=buyer), [{"event": "bet_drawn", "seat": seat, "deck": deck}]
 
 
-def _keep_drawn(
-    s: DrukkerState, seat: int, kept: tuple[str, ...]
-) -> tuple[DrukkerState, list[Event]]:
+def _keep_drawn(s: DrukkerState, seat: int, kept: tuple[str, ...]) -> tuple[DrukkerState, Events]:
     """§9.3 step 4: the kept cards go face up into the hand, the others face up aside."""
     assert s.buyer is not None and s.buyer.replaced is not None
     hand = s.hands[seat]
@@ -278,7 +273,7 @@ def _keep_drawn(
         bought=_with(s.bought, seat, s.bought[seat] + kept),
         shown=s.shown + dropped,
     )
-    event: Event = {
+    event: FociEvent = {
         "event": "bets_taken",
         "seat": seat,
         "kept": [bets.card(c).to_json() for c in kept],
@@ -287,7 +282,7 @@ def _keep_drawn(
     return _next_buyer(s, [event])
 
 
-def _next_buyer(s: DrukkerState, events: list[Event]) -> tuple[DrukkerState, list[Event]]:
+def _next_buyer(s: DrukkerState, events: Events) -> tuple[DrukkerState, Events]:
     """The next seat in order from the start player buys; after the last, the 2nd half."""
     done = s.buyers_done + 1
     if done < s.n:
@@ -309,12 +304,12 @@ def pays(card_id: str) -> int:
     return PAY_DARK if bets.is_dark(card_id) else PAY_LIGHT
 
 
-def _pay_out(s: DrukkerState) -> tuple[DrukkerState, list[Event]]:
+def _pay_out(s: DrukkerState) -> tuple[DrukkerState, Events]:
     assert s.match is not None
     rec = match.record(s.match)
     payouts = tuple(sum(pays(c) for c in hand or () if bets.card(c).holds(rec)) for hand in s.hands)
     money = tuple(m + p for m, p in zip(s.money, payouts, strict=True))
-    event: Event = {"event": "bets_paid", "payouts": list(payouts), "money": list(money)}
+    event: FociEvent = {"event": "bets_paid", "payouts": list(payouts), "money": list(money)}
     return replace(s, phase=OVER, money=money, payouts=payouts), [event]
 
 

@@ -35,7 +35,7 @@ def _rolled(b: Board, band: str) -> int:
     """A d12 rolled by the player who played the card (S p.4); `band` names what it is for."""
     value = b.roll()
     if b.events is not None:
-        b.emit("die_rolled", seat=b.current, value=value, roll_for=band)
+        b.emit({"event": "die_rolled", "seat": b.current, "value": value, "roll_for": band})
     return value
 
 
@@ -56,13 +56,15 @@ def _goal(b: Board, team: int) -> None:
     b.section, b.poss = MID, 1 - team
     if b.events is not None:
         score = [b.h1 + b.h2, b.a1 + b.a2]
-        b.emit("goal", team=TEAMS[team], half=b.half, score=score, first=first)
+        b.emit(
+            {"event": "goal", "team": TEAMS[team], "half": b.half, "score": score, "first": first}
+        )
 
 
 def _save(b: Board, defender: int) -> None:
     """SAVE(D): the ball goes to the defenders' box, with them (S p.8/9)."""
     b.section, b.poss = _box_of(defender), defender
-    b.emit("saved", team=TEAMS[defender])
+    b.emit({"event": "saved", "team": TEAMS[defender]})
 
 
 def _penalty(b: Board, attacker: int) -> None:
@@ -77,15 +79,15 @@ def _cards(b: Board, r: int) -> None:
     """CARDS(r): 7–10 a yellow card, 11–12 a red card; the tracks saturate (S p.9, §4.2)."""
     if 7 <= r <= 10:
         b.yellows = min(b.yellows + 1, YELLOW_CAP)
-        b.emit("yellow_card", yellows=b.yellows)
+        b.emit({"event": "yellow_card", "yellows": b.yellows})
     elif r >= 11:
         b.reds = min(b.reds + 1, RED_CAP)
-        b.emit("red_card", reds=b.reds)
+        b.emit({"event": "red_card", "reds": b.reds})
 
 
 def _corner(b: Board) -> None:
     b.corners = min(b.corners + 1, CORNER_CAP)
-    b.emit("corner_taken", corners=b.corners)
+    b.emit({"event": "corner_taken", "corners": b.corners})
 
 
 def _kickout(b: Board, card: int, defender: int, r: int, lo: int, hi: int) -> None:
@@ -98,7 +100,7 @@ def _kickout(b: Board, card: int, defender: int, r: int, lo: int, hi: int) -> No
 def time_advance(b: Board, cause: str) -> None:
     b.time_pos += 1
     if b.events is not None:
-        b.emit("time_advanced", half=b.half, time=b.time_pos, cause=cause)
+        b.emit({"event": "time_advanced", "half": b.half, "time": b.time_pos, "cause": cause})
 
 
 # --- The card types (§6.3) --------------------------------------------------------------------

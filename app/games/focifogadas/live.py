@@ -26,6 +26,9 @@ from app.games.base import (
     check_legal,
 )
 from app.games.focifogadas import book, odds, settlement
+from app.games.focifogadas.actions import Entry, Goal, LiveAction, is_book
+from app.games.focifogadas.events import Entry as EntryEvent
+from app.games.focifogadas.events import Events, FociEvent
 from app.games.focifogadas.options import LIVE_STAKE_TOKENS, START_PLAYER, start_event, start_seat
 from app.games.focifogadas.record import (
     CORNER_CAP,
@@ -152,20 +155,20 @@ def to_act(s: LiveState) -> frozenset[int]:
     return frozenset({s.scorer})
 
 
-def legal_actions(s: LiveState, seat: int) -> list[Action]:
+def legal_actions(s: LiveState, seat: int) -> list[LiveAction]:
     if seat not in to_act(s):
         return []
     if s.book.phase != book.DONE:
-        return book.legal(s.book, seat)
+        return [*book.legal(s.book, seat)]
     if s.confirming:
         return [{"type": "confirm_full_time"}, {"type": "cancel_full_time"}]
     p = phase(s)
-    actions: list[Action] = []
+    actions: list[LiveAction] = []
     if p == "kickoff":
         actions.append({"type": "kick_off"})
     else:
-        actions += [{"type": "goal", "team": t} for t in TEAMS]
-        actions += [{"type": kind} for kind in COUNTED]
+        actions += [Goal(type="goal", team=t) for t in TEAMS]
+        actions += [Entry(type=kind) for kind in COUNTED]
         actions.append({"type": "half_time" if p == "first_half" else "full_time"})
         if can_undo(s, seat):
             actions.append({"type": "undo"})
@@ -184,39 +187,39 @@ def can_undo(s: LiveState, seat: int) -> bool:
 # --- Applying -------------------------------------------------------------------------------
 
 
-def apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
+def apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, list[Event]]:
     check_legal(legal_actions(s, seat), seat, to_act(s), action)
     after, events = _apply(s, seat, action)
     return after, book.narrate(events)
 
 
-def _apply(s: LiveState, seat: int, action: Action) -> tuple[LiveState, list[Event]]:
-    if s.book.phase != book.DONE:
+def _apply(s: LiveState, seat: int, action: LiveAction) -> tuple[LiveState, Events]:
+    if is_book(action):
         b, events = book.apply(s.book, seat, action)
         if b.phase == book.DONE:
             events.append({"event": "scorer_named", "seat": s.scorer})
         return replace(s, book=b), events
-    kind = action["type"]
-    if kind == "set_scorer":
-        new_scorer = int(action["seat"])
+    if action["type"] == "set_scorer":
+        new_scorer = action["seat"]
         return replace(s, scorer=new_scorer), [
             {"event": "scorer_handed_over", "seat": seat, "to": new_scorer}
         ]
-    if kind == "undo":
+    if action["type"] == "undo":
         return _undo(s, seat)
-    if kind == "full_time":
+    if action["type"] == "full_time":
         return replace(s, confirming=True), [{"event": "full_time_requested", "seat": seat}]
-    if kind == "cancel_full_time":
+    if action["type"] == "cancel_full_time":
         return replace(s, confirming=False), [{"event": "full_time_cancelled", "seat": seat}]
-    if kind == "confirm_full_time":
+    if action["type"] == "confirm_full_time":
         return _full_time(replace(s, confirming=False))
-    entry = f"goal_{action['team']}" if kind == "goal" else kind
-    return _enter(s, seat, entry)
+    if action["type"] == "goal":
+        return _enter(s, seat, f"goal_{action['team']}")
+    return _enter(s, seat, action["type"])
 
 
-def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
+def _entry_event(s: LiveState, entry: str, seat: int) -> EntryEvent:
     r = record_of(s.entries)
-    event: Event = {
+    event: EntryEvent = {
         "event": "entry_made",
         "entry": entry,
         "seat": seat,
@@ -229,9 +232,9 @@ def _entry_event(s: LiveState, entry: str, seat: int) -> Event:
     return event
 
 
-def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, list[Event]]:
+def _enter(s: LiveState, seat: int, entry: str) -> tuple[LiveState, Events]:
     s = _appended(s, entry, seat)
-    events = [_entry_event(s, entry, seat)]
+    events: Events = [_entry_event(s, entry, seat)]
     # The clock of the live odds: the room logs when these were committed (odds.py).
     if entry == KICK_OFF:
         events.append({"event": "half_started", "half": 1, "text": "1st half under way"})
@@ -247,7 +250,7 @@ def _appended(s: LiveState, entry: str, seat: int) -> LiveState:
     return replace(s, entries=(*s.entries, entry), authors=(*s.authors, seat))
 
 
-def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
+def _undo(s: LiveState, seat: int) -> tuple[LiveState, Events]:
     """§11.1: remove the last entry, whatever its kind (the scorer's own: can_undo); a public
     event names it."""
     removed = s.entries[-1]
@@ -256,7 +259,7 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
     text = f"{ENTRY_TEXT[removed]} undone"
     if removed in UNDONE_AS:
         text += f" ({UNDONE_AS[removed]})"
-    event: Event = {
+    event: FociEvent = {
         "event": "entry_undone",
         "entry": removed,
         "seat": seat,
@@ -266,9 +269,9 @@ def _undo(s: LiveState, seat: int) -> tuple[LiveState, list[Event]]:
     return s, [event]
 
 
-def _full_time(s: LiveState) -> tuple[LiveState, list[Event]]:
+def _full_time(s: LiveState) -> tuple[LiveState, Events]:
     s = _appended(s, FULL_TIME, s.scorer)
-    events = [_entry_event(s, FULL_TIME, s.scorer)]
+    events: Events = [_entry_event(s, FULL_TIME, s.scorer)]
     money, groups = settlement.settle_book(s.book, record_of(s.entries))
     return s, events + settlement.settlement_events(groups, money)
 
@@ -302,7 +305,7 @@ def handover(s: LiveState, seat: int, to: int) -> Action | None:
     if s.confirming:
         return {"type": "cancel_full_time"}
     action: Action = {"type": "set_scorer", "seat": to}
-    return action if action in legal_actions(s, seat) else None
+    return action if any(a == action for a in legal_actions(s, seat)) else None
 
 
 def dump(s: LiveState) -> JsonDict:

@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from app.games.base import Event, IllegalAction, JsonDict, Rng
+from app.games.base import IllegalAction, Rng
+from app.games.focifogadas.actions import Play
 from app.games.focifogadas.board import HALF_TIME as HALF_TIME
 from app.games.focifogadas.board import OVER as OVER
 from app.games.focifogadas.board import PLAYING as PLAYING
@@ -39,6 +40,7 @@ from app.games.focifogadas.board import dump as dump
 from app.games.focifogadas.board import load as load
 from app.games.focifogadas.cards import CARDS, CATALOGUE, MID, SECTIONS
 from app.games.focifogadas.effects import RESOLVER_OF, SECTION_OF, SIG_OF, time_advance
+from app.games.focifogadas.events import Events
 from app.games.focifogadas.record import TEAMS, MatchRecord
 
 # --- A turn (§7.2–§7.4) -----------------------------------------------------------------------
@@ -51,7 +53,7 @@ def _reshuffle(b: Board, section: int, everything: bool) -> None:
     b.shuffle(pile)
     b.draw[section], b.discard[section] = tuple(pile), ()
     if b.events is not None:
-        b.emit("deck_shuffled", section=SECTIONS[section], cards=len(pile))
+        b.emit({"event": "deck_shuffled", "section": SECTIONS[section], "cards": len(pile)})
 
 
 def _draw_pair(b: Board) -> None:
@@ -64,7 +66,7 @@ def _draw_pair(b: Board) -> None:
     b.pair = (pile[0], pile[1])
     b.draw[s] = pile[2:]
     if b.events is not None:
-        b.emit("cards_drawn", seat=b.current, section=SECTIONS[s], count=2)
+        b.emit({"event": "cards_drawn", "seat": b.current, "section": SECTIONS[s], "count": 2})
 
 
 def _play(b: Board, played: int, other: int) -> None:
@@ -76,15 +78,17 @@ def _play(b: Board, played: int, other: int) -> None:
     if b.events is not None:
         hidden = CARDS[other].to_json() if identical else {"id": None, "back": SECTIONS[section]}
         b.emit(
-            "card_played",
-            seat=b.current,
-            card=CARDS[played].to_json(),
-            discarded=hidden,
-            identical=identical,
+            {
+                "event": "card_played",
+                "seat": b.current,
+                "card": CARDS[played].to_json(),
+                "discarded": hidden,
+                "identical": identical,
+            }
         )
     RESOLVER_OF[played](b, played)
     if b.events is not None:
-        b.emit("ball_moved", section=SECTIONS[b.section], poss=TEAMS[b.poss])
+        b.emit({"event": "ball_moved", "section": SECTIONS[b.section], "poss": TEAMS[b.poss]})
     if b.time_pos < b.time_steps and not b.draw[section]:
         time_advance(b, "deck_exhausted")
         if b.time_pos < b.time_steps:
@@ -93,7 +97,7 @@ def _play(b: Board, played: int, other: int) -> None:
         _end_half(b)  # a pending extra turn is lost (A15)
         return
     if identical:
-        b.emit("extra_turn", seat=b.current)
+        b.emit({"event": "extra_turn", "seat": b.current})
     else:
         b.current = (b.current + 1) % b.n_players
     _draw_pair(b)
@@ -102,10 +106,10 @@ def _play(b: Board, played: int, other: int) -> None:
 def _end_half(b: Board) -> None:
     b.last_player = b.current
     b.pair = None
-    b.emit("half_ended", half=b.half, score=[b.h1 + b.h2, b.a1 + b.a2])
+    b.emit({"event": "half_ended", "half": b.half, "score": [b.h1 + b.h2, b.a1 + b.a2]})
     if b.half == 2:
         b.status = OVER
-        b.emit("match_ended", score=[b.h1 + b.h2, b.a1 + b.a2])
+        b.emit({"event": "match_ended", "score": [b.h1 + b.h2, b.a1 + b.a2]})
     elif b.half_time_break:
         b.status = HALF_TIME
     else:
@@ -119,7 +123,7 @@ def _second_half(b: Board) -> None:
     b.half, b.time_pos, b.status = 2, 0, PLAYING
     b.section, b.poss = MID, 1 - b.kickoff
     b.current = (b.last_player + 1) % b.n_players
-    b.emit("second_half_started", kickoff=TEAMS[b.poss], seat=b.current)
+    b.emit({"event": "second_half_started", "kickoff": TEAMS[b.poss], "seat": b.current})
     _draw_pair(b)
 
 
@@ -128,10 +132,10 @@ def _second_half(b: Board) -> None:
 
 def shuffle_decks(
     rng: Rng, decks: Sequence[Sequence[int]] = CATALOGUE.decks
-) -> tuple[tuple[tuple[int, ...], ...], Rng, list[Event]]:
+) -> tuple[tuple[tuple[int, ...], ...], Rng, Events]:
     """§7.1 step 1: each section's deck shuffled (chance); top of each pile first."""
     piles: list[tuple[int, ...]] = []
-    events: list[Event] = []
+    events: Events = []
     for s, deck in enumerate(decks):
         pile, rng = rng.shuffle(deck)
         piles.append(pile)
@@ -148,7 +152,7 @@ def start_match(
     *,
     half_time_break: bool,
     time_steps: int = TIME_STEPS,
-) -> tuple[MatchState, Rng, list[Event]]:
+) -> tuple[MatchState, Rng, Events]:
     """§7.1 steps 2–6: ball to the kick-off team in midfield; the start player draws.
     `time_steps`: the time advances that end a half (§12.1 time_advances_per_half)."""
     m = MatchState(
@@ -176,15 +180,15 @@ def start_match(
         turn=0,
         time_steps=time_steps,
     )
-    events: list[Event] = [
+    events: Events = [
         {"event": "kicked_off", "team": TEAMS[kickoff], "seat": first_player, "half": 1}
     ]
     return _run(m, rng, _draw_pair, events)
 
 
 def _run(
-    m: MatchState, rng: Rng, step: Callable[[Board], None], events: list[Event]
-) -> tuple[MatchState, Rng, list[Event]]:
+    m: MatchState, rng: Rng, step: Callable[[Board], None], events: Events
+) -> tuple[MatchState, Rng, Events]:
     src = RngSource(rng)
     b = Board(m, src.roll, src.shuffle)
     b.events = events
@@ -196,7 +200,7 @@ def to_act(m: MatchState) -> int | None:
     return m.current if m.status == PLAYING else None
 
 
-def legal(m: MatchState) -> list[JsonDict]:
+def legal(m: MatchState) -> list[Play]:
     """PLAY_CARD (§12): either drawn card, or only the first of an identical pair."""
     if m.status != PLAYING or m.pair is None:
         return []
@@ -204,7 +208,7 @@ def legal(m: MatchState) -> list[JsonDict]:
 
 
 @lru_cache(maxsize=4096)
-def _plays(pair: tuple[int, int]) -> list[JsonDict]:
+def _plays(pair: tuple[int, int]) -> list[Play]:
     """A pair's plays, made once per pair: asked for by the player's view, the check of its
     move and the move itself. Shared: nobody may change the list or its actions."""
     c1, c2 = CARDS[pair[0]], CARDS[pair[1]]
@@ -213,7 +217,7 @@ def _plays(pair: tuple[int, int]) -> list[JsonDict]:
     return [{"type": "play", "card": c1.id}, {"type": "play", "card": c2.id}]
 
 
-def play(m: MatchState, card_id: str, rng: Rng) -> tuple[MatchState, Rng, list[Event]]:
+def play(m: MatchState, card_id: str, rng: Rng) -> tuple[MatchState, Rng, Events]:
     """The current player plays `card_id` from the drawn pair; the rest of the turn follows."""
     if {"type": "play", "card": card_id} not in legal(m):
         raise IllegalAction(f"card {card_id!r} cannot be played now")
@@ -223,7 +227,7 @@ def play(m: MatchState, card_id: str, rng: Rng) -> tuple[MatchState, Rng, list[E
     return _run(m, rng, lambda b: _play(b, played, other), [])
 
 
-def start_second_half(m: MatchState, rng: Rng) -> tuple[MatchState, Rng, list[Event]]:
+def start_second_half(m: MatchState, rng: Rng) -> tuple[MatchState, Rng, Events]:
     """After the half-time purchases (Drukker): §7.4 steps 3–6."""
     if m.status != HALF_TIME:
         raise IllegalAction("the match is not at half time")

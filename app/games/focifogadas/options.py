@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from app.games.base import BadOptions, JsonDict, JsonValue, OptionSpec
+from app.games.focifogadas.events import StartPlayerChosen
 
 RANDOM: Final = "random"
 
@@ -78,7 +79,7 @@ def start_seat(options: JsonDict, seats: int) -> int | None:
     return value
 
 
-def start_event(seat: int) -> JsonDict:
+def start_event(seat: int) -> StartPlayerChosen:
     """The kick-off's log line for a start player the host chose."""
     return {
         "event": "start_player_chosen",

@@ -5,10 +5,12 @@ bukmeker.py, live.py, over the shared match and table); this module picks the mo
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol, TypeAlias
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Protocol, TypeAlias, cast
 
 from app.games.base import Action, BadOptions, Event, JsonDict, ModeSpec
 from app.games.focifogadas import bukmeker, drukker, live
+from app.games.focifogadas.actions import FociAction
 from app.games.focifogadas.drukker import DrukkerResult
 from app.games.focifogadas.settlement import BookResult
 from app.games.focifogadas.state import FociState
@@ -23,8 +25,8 @@ class ModeRules(Protocol):
 
     def new(self, options: JsonDict, seats: int, seed: int) -> Any: ...
     def to_act(self, s: Any) -> frozenset[int]: ...
-    def legal_actions(self, s: Any, seat: int) -> list[Action]: ...
-    def apply(self, s: Any, seat: int, action: Action) -> tuple[Any, list[Event]]: ...
+    def legal_actions(self, s: Any, seat: int) -> Sequence[FociAction]: ...
+    def apply(self, s: Any, seat: int, action: Any) -> tuple[Any, Sequence[Mapping[str, Any]]]: ...
     def result(self, s: Any) -> FociResult | None: ...
     def price(self, s: Any, viewer: int | None, context: JsonDict) -> JsonDict | None: ...
 
@@ -43,13 +45,13 @@ def to_act(state: FociState) -> frozenset[int]:
     return MODES[state.mode].to_act(state.inner)
 
 
-def legal_actions(state: FociState, seat: int) -> list[Action]:
-    return MODES[state.mode].legal_actions(state.inner, seat)
+def legal_actions(state: FociState, seat: int) -> list[FociAction]:
+    return cast("list[FociAction]", MODES[state.mode].legal_actions(state.inner, seat))
 
 
-def apply(state: FociState, seat: int, action: Action) -> tuple[FociState, list[Event]]:
+def apply(state: FociState, seat: int, action: FociAction) -> tuple[FociState, list[Event]]:
     inner, events = MODES[state.mode].apply(state.inner, seat, action)
-    return FociState(state.mode, inner), events
+    return FociState(state.mode, inner), cast("list[Event]", events)  # JSON objects, typed
 
 
 def result(state: FociState) -> FociResult | None:

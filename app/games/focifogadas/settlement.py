@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from app.games.base import Event, JsonDict, Result
+from app.games.base import JsonDict, Result
 from app.games.focifogadas.bets import CARDS
 from app.games.focifogadas.book import MARKER_VALUE, Book, Offer, Stake
+from app.games.focifogadas.events import Events
 from app.games.focifogadas.record import MatchRecord
 
 
@@ -159,8 +160,8 @@ def final_result(b: Book, record: MatchRecord) -> BookResult:
     )
 
 
-def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> list[Event]:
-    events: list[Event] = [
+def settlement_events(groups: list[JsonDict], money: tuple[int, ...]) -> Events:
+    events: Events = [
         {
             "event": "bets_settled",
             "disc": g["disc"],

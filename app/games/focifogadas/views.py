@@ -69,8 +69,9 @@ def pair_faces(m: MatchState) -> list[JsonDict] | None:
     return None if m.pair is None else [CARDS[c].to_json() for c in m.pair]
 
 
-def empty_match_public() -> JsonDict:
-    return {"status": "not_started", "score": [0, 0]}
+def empty_match_public(time_steps: int) -> JsonDict:
+    """The match before its kick-off: the room's half length is already known (§12.1)."""
+    return {"status": "not_started", "score": [0, 0], "time_steps": time_steps}
 
 
 # --- Drukker ----------------------------------------------------------------------------------
@@ -144,7 +145,7 @@ def drukker_public(s: DrukkerState) -> JsonDict:
             over, s.money, s.hands, s.bought, s.payouts, judged(s)[1] if over else None
         ),
         "score": [0, 0] if m is None else match.score(m),
-        "match": empty_match_public() if m is None else match_public(m),
+        "match": empty_match_public(s.time_steps) if m is None else match_public(m),
         "bet_decks": {"light": len(s.light), "dark": len(s.dark)},
         "shown": _shown(s.shown),
         "buyer": _buyer_public(s),
@@ -266,7 +267,9 @@ def bukmeker_public(s: BukState) -> JsonDict:
         {
             "mode": "bukmeker",
             "score": list(record.score),
-            "match": empty_match_public() if s.match is None else match_public(s.match),
+            "match": (
+                empty_match_public(s.time_steps) if s.match is None else match_public(s.match)
+            ),
             "peeks": [None if t is None else [SECTIONS[i] for i in t] for t in s.peeks],
             "peeker": bukmeker.peeker(s) if p == "peek" else None,
         }

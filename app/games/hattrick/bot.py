@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.games.base import Action, View
+from app.games.base import Action, SeatView, View
 from app.games.hattrick.cards import DRIBBLE, KEEPER_BASE, LONG, SHOOTING, SHORT
 from app.games.hattrick.pitch import forward as fwd
 from app.games.hattrick.pitch import own_col, own_line
@@ -279,3 +279,9 @@ def guess_keeper(public: dict[str, Any], legal: list[Action], rng: random.Random
     strongest = max((s for s in SHOOTING.values() if s.colour == colour), key=lambda s: s.modifier)
     weights = [3 if a["card"].endswith(strongest.target) else 2 for a in legal]
     return weighted(legal, weights, rng)
+
+
+def act(view: SeatView, rng: random.Random) -> Action:
+    """The contract's bot (`Game.bot_action`): `choose` on the seat's view and legal actions."""
+    seen = View(view["phase"], view["public"], view["private"])
+    return choose(seen, view["you"], view["legal"], rng)

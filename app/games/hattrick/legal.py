@@ -5,7 +5,17 @@ The engine applies a decision with a single option itself (`rules.settle`, §11,
 
 from __future__ import annotations
 
-from app.games.base import Action
+from typing import Literal
+
+from app.games.hattrick.actions import (
+    HatTrickAction,
+    Move,
+    NoMove,
+    PassTo,
+    ScoringOpportunity,
+    ShotCard,
+    Stepping,
+)
 from app.games.hattrick.cards import (
     PLAYERS,
     SHORT,
@@ -19,7 +29,7 @@ from app.games.hattrick.cards import (
 from app.games.hattrick.pitch import at, carrier, forward, in_line, own_line, where
 from app.games.hattrick.state import Match
 
-NO_MOVE: Action = {"type": "no_move"}
+NO_MOVE: NoMove = {"type": "no_move"}
 
 
 def to_act(m: Match) -> frozenset[int]:
@@ -50,14 +60,14 @@ def shooter(m: Match) -> int:
     return m.shot.team
 
 
-def legal_actions(m: Match, seat: int) -> list[Action]:
+def legal_actions(m: Match, seat: int) -> list[HatTrickAction]:
     if seat not in to_act(m):
         return []
     phase = m.phase
     if phase == "play":
         return [{"type": "play", "card": c} for c in m.hands[seat]]
     if phase in ("attacker_move", "defender_move"):
-        return move_step_options(m, seat)
+        return [*move_step_options(m, seat)]
     if phase == "sideways":
         return [{"type": "pass_to", "player": p} for p in sideways_candidates(m)]
     if phase == "destination":
@@ -67,15 +77,16 @@ def legal_actions(m: Match, seat: int) -> list[Action]:
     if phase == "free_kick_attacker":
         return [NO_MOVE, *moves(m, seat, None, into_carrier=False, exclude=m.moved)]
     if phase == "free_kick_choice":
-        so: Action = {"type": "scoring_opportunity"}
+        so: ScoringOpportunity = {"type": "scoring_opportunity"}
         final = own_line(seat, where(m, carrier(m))[0]) == 6
         return [so] if final else [so, {"type": "play_on"}]
     if phase == "so_action":
-        return [{"type": "decline"}, *({"type": "pass_to", "player": p} for p in so_receivers(m))]
+        passes: list[PassTo] = [{"type": "pass_to", "player": p} for p in so_receivers(m)]
+        return [{"type": "decline"}, *passes]
     if phase == "so_shot":
         return [{"type": "shoot"}, {"type": "hold"}]
     if phase == "shot_cards":
-        return shot_card_options(m, seat)
+        return [*shot_card_options(m, seat)]
     if phase == "save_draw":
         return [{"type": "save_draw"}, {"type": "stop"}]
     if phase == "goal_kick_kicker":
@@ -90,7 +101,7 @@ def legal_actions(m: Match, seat: int) -> list[Action]:
     raise AssertionError(phase)
 
 
-def move_step_options(m: Match, seat: int) -> list[Action]:
+def move_step_options(m: Match, seat: int) -> list[Stepping]:
     """D2/D4/D10: a player on the side of the played card; the carrier is unmovable, except
     that the SO defender may swap into the carrier's field (§7.2.3)."""
     card = m.played[seat]
@@ -99,22 +110,26 @@ def move_step_options(m: Match, seat: int) -> list[Action]:
     defending = seat != m.attacker
     found = moves(m, seat, card_side(card), into_carrier=m.so and defending, exclude=None)
     if found and m.options.move_required:
-        return found
+        return [*found]
     return [NO_MOVE, *found]
 
 
 def moves(
     m: Match, team: int, side: str | None, *, into_carrier: bool, exclude: str | None
-) -> list[Action]:
+) -> list[Move]:
     """§5.2: one field forward or back in the player's own column, swapping with any occupant."""
-    out: list[Action] = []
+    out: list[Move] = []
     for line, row in enumerate(m.grid, start=1):
         for col, player in enumerate(row, start=1):
             if player is None or team_of(player) != team or player == m.carrier:
                 continue
             if side is not None and PLAYERS[number_of(player)].side != side:
                 continue
-            for direction, step in (("forward", forward(team)), ("back", -forward(team))):
+            steps: tuple[tuple[Literal["forward", "back"], int], ...] = (
+                ("forward", forward(team)),
+                ("back", -forward(team)),
+            )
+            for direction, step in steps:
                 target_line = line + step
                 if not 1 <= target_line <= 6:
                     continue
@@ -168,7 +183,7 @@ def so_receivers(m: Match) -> list[str]:
     return sorted(out, key=number_of)
 
 
-def shot_card_options(m: Match, seat: int) -> list[Action]:
+def shot_card_options(m: Match, seat: int) -> list[ShotCard]:
     """D13: the shooter's three cards of the shot's colour; the keeper's three cards."""
     assert m.shot is not None
     if seat == shooter(m):

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Required
 
-from app.games.base import Action, JsonDict, Result, Rng, check_legal, shot_stats
+from app.games.base import JsonDict, Result, Rng, check_legal, shot_stats
+from app.games.hattrick.actions import HatTrickAction
 from app.games.hattrick.cards import stars_of, team_of
 from app.games.hattrick.deck import coin_toss
 from app.games.hattrick.halves import setup_half
@@ -62,7 +63,7 @@ def new(options: JsonDict, seed: int) -> tuple[Match, Events]:
 # --- Applying an action -----------------------------------------------------------------------
 
 
-def apply(state: Match, seat: int, action: Action) -> tuple[Match, Events]:
+def apply(state: Match, seat: int, action: HatTrickAction) -> tuple[Match, Events]:
     check_legal(legal_actions(state, seat), seat, to_act(state), action)
     ev: Events = []
     return settle(act(state, seat, action, ev), ev), ev
@@ -80,38 +81,36 @@ def settle(m: Match, ev: Events) -> Match:
             return m
 
 
-def act(m: Match, seat: int, action: Action, ev: Events) -> Match:
-    kind = action["type"]
+def act(m: Match, seat: int, action: HatTrickAction, ev: Events) -> Match:
+    """One legal action (its type tells the step; a card played is a turn's or a goal kick's,
+    a pass a sideways pass or a Scoring Opportunity's, by the phase)."""
     phase = m.phase
-    if phase == "play":
+    if action["type"] == "play":
+        if phase == "goal_kick_card":
+            return goal_kick(m, action["card"], ev)
         return choose_card(m, seat, action["card"], ev)
-    if phase == "shot_cards":
+    if action["type"] == "shooting_card" or action["type"] == "keeper_card":
         m = replace(m, pending=put(m.pending, seat, action["card"]))
         both = m.pending[0] is not None and m.pending[1] is not None
         return reveal_shot(m, ev) if both else m
-    if kind in ("move", "no_move"):
-        if kind == "move":
-            m = move_player(m, action["player"], action["dir"], ev)
-        else:
-            m = replace(m, moved=None)
-        return after_move(m, ev)
-    if phase == "sideways":
+    if action["type"] == "move":
+        return after_move(move_player(m, action["player"], action["dir"], ev), ev)
+    if action["type"] == "no_move":
+        return after_move(replace(m, moved=None), ev)
+    if action["type"] == "pass_to" and phase == "sideways":
         return replace(pass_ball(m, action["player"], "sideways", ev), phase="defender_move")
-    if phase == "destination":
-        return resolve_long_ball(m, int(action["line"]), ev)
-    if phase == "free_kick_choice":
-        return free_kick_choice(m, kind, ev)
-    if phase == "so_action":
+    if action["type"] == "pass_to" or action["type"] == "decline":
         return so_action(m, action, ev)
-    if phase == "so_shot":
-        return so_shot(m, kind == "shoot", ev)
-    if phase == "save_draw":
-        return save_draw(m, kind == "save_draw", ev)
-    if phase == "goal_kick_card":
-        return goal_kick(m, action["card"], ev)
-    if phase == "kick":
-        return penalty_kick(m, action["card"], ev)
-    raise AssertionError(phase)
+    if action["type"] == "destination":
+        return resolve_long_ball(m, action["line"], ev)
+    if action["type"] == "scoring_opportunity" or action["type"] == "play_on":
+        return free_kick_choice(m, action["type"], ev)
+    if action["type"] == "shoot" or action["type"] == "hold":
+        return so_shot(m, action["type"] == "shoot", ev)
+    if action["type"] == "save_draw" or action["type"] == "stop":
+        return save_draw(m, action["type"] == "save_draw", ev)
+    assert action["type"] == "kick", phase
+    return penalty_kick(m, action["card"], ev)
 
 
 # --- Outcome --------------------------------------------------------------------------------------

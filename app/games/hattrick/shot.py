@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.games.base import Action
+from app.games.hattrick.actions import Decline, PassTo
 from app.games.hattrick.cards import (
     DRIBBLE,
     LONG,
@@ -80,10 +80,10 @@ def start_so_action(m: Match, ev: Events) -> Match:
     return replace(m, phase="so_action")
 
 
-def so_action(m: Match, action: Action, ev: Events) -> Match:
+def so_action(m: Match, action: PassTo | Decline, ev: Events) -> Match:
     kind = card_type(attacking_card(m))
     performed = action["type"] == "pass_to"
-    if performed:
+    if action["type"] == "pass_to":
         m = pass_ball(m, action["player"], kind, ev)
     ev.append({"event": "so_action", "kind": kind, "performed": performed})
     return so_shot_check(m, performed, ev)

@@ -15,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from app.games.base import Event, JsonDict, Rng
+from app.games.base import JsonDict, Rng
+from app.games.hattrick.events import HatTrickEvent
 
 T = TypeVar("T")
 Pair = tuple[T, T]
 Cards = tuple[str, ...]
 Grid = tuple[tuple[str | None, ...], ...]
-Events = list[Event]  # the public events of one `apply`, collected in order
+Events = list[HatTrickEvent]  # the public events of one `apply`, collected in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from app.games.base import Action, Event
+from app.games.base import Action, Event, bot_move
 from app.games.duel import GAME
 from app.games.duel.state import Phase, State
 
@@ -27,7 +27,7 @@ def hasty(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def bot(state: State, seat: int, rng: random.Random) -> Action:
-    action = GAME.bot_action(state, seat, rng)
+    action = bot_move(GAME, state, seat, rng)
     assert action is not None
     return action
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from app.games.base import view
+from app.games.base import bot_move, view
 from app.games.duel import GAME
 from app.games.duel.state import Phase, State
 from tests.engines.duel.play import Match, bot, uniform
@@ -19,14 +19,14 @@ def test_bot_only_returns_legal_actions_through_whole_matches_and_shootouts() ->
         rng = random.Random(seed)
         while GAME.to_act(state):
             for seat in GAME.to_act(state):
-                action = GAME.bot_action(state, seat, rng)
+                action = bot_move(GAME, state, seat, rng)
                 assert action in GAME.legal_actions(state, seat)
             seat = min(GAME.to_act(state))
-            action = GAME.bot_action(state, seat, rng)
+            action = bot_move(GAME, state, seat, rng)
             assert action is not None
             phases.add(state.phase)
             state, _ = GAME.apply(state, seat, action)
-        assert GAME.bot_action(state, 0, rng) is None
+        assert bot_move(GAME, state, 0, rng) is None
     assert {Phase.CHALLENGE, Phase.SHOT, Phase.ARRANGE} <= phases
 
 
@@ -53,8 +53,8 @@ def test_bot_decides_only_from_what_its_seat_can_see() -> None:
             continue
         twin = _shuffle_hidden(state, 0)
         assert view(GAME, twin, 0) == view(GAME, state, 0)
-        assert GAME.bot_action(twin, 0, random.Random(1)) == GAME.bot_action(
-            state, 0, random.Random(1)
+        assert bot_move(GAME, twin, 0, random.Random(1)) == bot_move(
+            GAME, state, 0, random.Random(1)
         )
         checked += 1
     assert checked > 20

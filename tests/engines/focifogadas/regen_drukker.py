@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
+from app.games.base import bot_move
 from app.games.focifogadas.game import GAME
 from tests.support import golden
 from tests.support.golden import REPLAYS
@@ -22,6 +23,12 @@ MATCHES: dict[str, tuple[int, tuple[str, ...]]] = {
     "4p-mixed": (2, ("bot", "random", "bot", "random")),
     "6p-random": (3, ("random",) * 6),
 }
+# The bot-played files were recorded by the Drukker bot when it was handed the state: its
+# Monte-Carlo samples dealt the hidden cards afresh, but from the piles in their real order, so
+# its choices followed that order. Handed its seat's view (issue 38), it deals them from what the
+# seat cannot rule out and chooses otherwise from its first sampled play on. Those files still
+# replay byte for byte (test_replays_drukker.py) and are kept as they are: not regenerated.
+RECORDED_BY_THE_OLD_BOT = frozenset({"2p-bots", "4p-mixed"})
 
 
 def record(name: str) -> list[str]:
@@ -37,7 +44,7 @@ def _steps(seed: int, players: tuple[str, ...]) -> Iterator[golden.Step]:
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
         if players[seat] == "bot":
-            action = GAME.bot_action(state, seat, chooser)
+            action = bot_move(GAME, state, seat, chooser)
         else:
             action = chooser.choice(GAME.legal_actions(state, seat))
         assert action is not None
@@ -50,7 +57,7 @@ def path(name: str) -> Path:
 
 
 def main() -> None:
-    golden.write_all(MATCHES, record, path)
+    golden.write_all(sorted(set(MATCHES) - RECORDED_BY_THE_OLD_BOT), record, path)
 
 
 if __name__ == "__main__":

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn, bot_move, seat_view
 from app.games.focifogadas import bets, book, bot, bukmeker, match, odds, settlement, views
 from app.games.focifogadas.bukmeker import BukState
 from app.games.focifogadas.cards import CARDS, CATALOGUE
-from app.games.focifogadas.game import GAME
+from app.games.focifogadas.game import GAME, FociState
 from tests.support import golden
 from tests.support.golden import REPLAYS
 
@@ -20,7 +20,7 @@ from tests.support.golden import REPLAYS
 def drive(s: BukState, until: str, rnd: random.Random) -> BukState:
     while bukmeker.phase(s) != until and bukmeker.to_act(s):
         seat = min(bukmeker.to_act(s))
-        action = bot.bukmeker_action(s, seat, rnd)
+        action = bot.bukmeker_action(seat_view(GAME, FociState("bukmeker", s), seat), rnd)
         assert action in bukmeker.legal_actions(s, seat)
         s, _ = bukmeker.apply(s, seat, action)
     return s
@@ -130,7 +130,7 @@ def _disc_for(card: str, advances: int) -> tuple[int, float]:
     s = replace(s, book=replace(s.book, picks=picks))
     shown = bukmeker.price(s, None, {"seed": 1, "sims": 4000})
     assert shown is not None
-    action = bot.bukmeker_action(s, seat, random.Random(0))
+    action = bot.bukmeker_action(seat_view(GAME, FociState("bukmeker", s), seat), random.Random(0))
     assert action is not None and action["type"] == "disc"
     return int(action["value"]), float(shown["cards"][card]["p"])
 
@@ -187,8 +187,15 @@ def test_bot_match_choice_depends_only_on_what_the_seat_sees() -> None:
             twin = _hidden_reshuffled(s, seat)
             assert twin != s
             assert views.bukmeker_view(twin, seat).private == views.bukmeker_view(s, seat).private
-            expected = bot.bukmeker_action(s, seat, random.Random(checked))
-            assert bot.bukmeker_action(twin, seat, random.Random(checked)) == expected
+            expected = bot.bukmeker_action(
+                seat_view(GAME, FociState("bukmeker", s), seat), random.Random(checked)
+            )
+            assert (
+                bot.bukmeker_action(
+                    seat_view(GAME, FociState("bukmeker", twin), seat), random.Random(checked)
+                )
+                == expected
+            )
             checked += 1
         s, _ = bukmeker.apply(s, seat, legal[0])
     assert checked == 5
@@ -229,7 +236,7 @@ def _steps(
     chooser = random.Random(seed)
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
-        action = GAME.bot_action(state, seat, chooser) if players[seat] == "bot" else None
+        action = bot_move(GAME, state, seat, chooser) if players[seat] == "bot" else None
         if action is None:
             action = chooser.choice(GAME.legal_actions(state, seat))
         state, events = GAME.apply(state, seat, action)

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.games.base import REVEAL, IllegalAction, NotYourTurn
+from app.games.base import REVEAL, IllegalAction, NotYourTurn, seat_view
 from app.games.focifogadas import bets, bot, drukker, match, views
 from app.games.focifogadas.cards import A16, CARDS, CATALOGUE, HOME
 from app.games.focifogadas.drukker import DrukkerState
@@ -278,11 +278,14 @@ def test_bot_keeps_the_score_at_its_exact_result() -> None:
     hands = list(s.hands)
     hands[seat] = ("D10", "L13", "L03", "L20")
     s = replace(s, hands=tuple(hands))
-    action = bot.drukker_action(s, seat, random.Random(1))
+    action = bot.drukker_action(seat_view(GAME, FociState("drukker", s), seat), random.Random(1))
     assert action is not None and action["card"].startswith("a16")
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
     hands[seat] = ("D20", "L16", "L18", "L22")  # now a goal is what it needs
-    action = bot.drukker_action(replace(s, hands=tuple(hands)), seat, random.Random(1))
+    action = bot.drukker_action(
+        seat_view(GAME, FociState("drukker", replace(s, hands=tuple(hands))), seat),
+        random.Random(1),
+    )
     assert action is not None
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "goal_pass"
 
@@ -293,7 +296,10 @@ def test_bot_wastes_time_once_its_bets_are_decided() -> None:
     s = at_the_box(s, ("goal_pass", "keep"), reds=1, yellows=1)
     hands = list(s.hands)
     hands[seat] = ("L29", "L27", "L03" if s.match.h1 <= s.match.a1 else "L04", "L29")  # type: ignore[union-attr]
-    action = bot.drukker_action(replace(s, hands=tuple(hands)), seat, random.Random(2))
+    action = bot.drukker_action(
+        seat_view(GAME, FociState("drukker", replace(s, hands=tuple(hands))), seat),
+        random.Random(2),
+    )
     assert action is not None
     assert CARDS[CATALOGUE.by_id[action["card"]]].kind == "keep"
 
@@ -308,10 +314,13 @@ def test_bot_buys_at_half_time_to_replace_a_lost_bet() -> None:
     hands[seat] = ("L13", lost, "L14", "L15")  # L13–L15 are never decided at half time
     s = replace(s, hands=tuple(hands))
     rnd = random.Random(3)
-    buy = bot.drukker_action(s, seat, rnd)
+    buy = bot.drukker_action(seat_view(GAME, FociState("drukker", s), seat), rnd)
     assert buy == {"type": "buy", "count": 1}
     s = act(s, seat, buy)
-    assert bot.drukker_action(s, seat, rnd) == {"type": "replace", "cards": [lost]}
+    assert bot.drukker_action(seat_view(GAME, FociState("drukker", s), seat), rnd) == {
+        "type": "replace",
+        "cards": [lost],
+    }
 
 
 def test_a_seats_private_part_is_shared_by_the_steps_that_leave_it_unchanged() -> None:

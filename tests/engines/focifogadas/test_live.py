@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn
+from app.games.base import REVEAL, BadOptions, IllegalAction, NotYourTurn, seat_view
 from app.games.focifogadas import book, bot, live, views
 from app.games.focifogadas.book import Offer, Stake
+from app.games.focifogadas.game import GAME, FociState
 from app.games.focifogadas.live import LiveState
 from tests.engines.focifogadas.test_bukmeker import (
     Replays,
@@ -23,7 +24,7 @@ def betting_done(n: int = 4, seed: int = 3, **options: object) -> LiveState:
     rnd = random.Random(seed)
     while s.book.phase != book.DONE:
         seat = min(live.to_act(s))
-        action = bot.live_action(s, seat, rnd)
+        action = bot.live_action(seat_view(GAME, FociState("live", s), seat), rnd)
         assert action is not None
         s, _ = live.apply(s, seat, action)
     return s
@@ -220,7 +221,9 @@ def test_a_scorer_no_person_plays_hands_the_role_to_one() -> None:
 
 def test_bot_never_scores() -> None:
     s = betting_done()
-    assert bot.live_action(s, s.scorer, random.Random(1)) is None
+    assert (
+        bot.live_action(seat_view(GAME, FociState("live", s), s.scorer), random.Random(1)) is None
+    )
 
 
 def test_public_offers_show_stakes_status_and_if_ended_now() -> None:

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.games.base import Action
-from app.games.base import view as view_of
+from app.games.base import Action, bot_move, seat_view
 from app.games.focifogadas import bets, live, odds
 from app.games.focifogadas.bot import book_action
 from app.games.focifogadas.game import GAME, FociState
@@ -24,14 +23,14 @@ Player = Callable[[FociState, int, random.Random], Action]
 
 
 def bot(s: FociState, seat: int, rnd: random.Random) -> Action:
-    action = GAME.bot_action(s, seat, rnd)
+    action = bot_move(GAME, s, seat, rnd)
     assert action is not None
     return action
 
 
 def prior_bot(s: FociState, seat: int, rnd: random.Random) -> Action:
     """The bookmaker bot priced by the simulated game (what live mode used before)."""
-    return book_action(view_of(GAME, s, seat), GAME.legal_actions(s, seat), rnd)
+    return book_action(seat_view(GAME, s, seat), GAME.legal_actions(s, seat), rnd)
 
 
 def random_player(s: FociState, seat: int, rnd: random.Random) -> Action:

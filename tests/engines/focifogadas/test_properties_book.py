@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.base import REVEAL
+from app.games.base import REVEAL, bot_move
 from app.games.base import view as view_of
 from app.games.focifogadas import book
 from app.games.focifogadas.cards import CARDS
@@ -92,7 +92,7 @@ def _play(mode: str, n: int, seed: int, check_every: int) -> FociState:
         seat = rnd.choice(sorted(seats))
         legal = GAME.legal_actions(s, seat)
         assert legal
-        if rnd.random() < 0.5 and (action := GAME.bot_action(s, seat, rnd)) is not None:
+        if rnd.random() < 0.5 and (action := bot_move(GAME, s, seat, rnd)) is not None:
             assert action in legal
         else:
             action = rnd.choice(legal)

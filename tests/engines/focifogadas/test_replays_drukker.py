@@ -7,7 +7,13 @@ import json
 import pytest
 
 from app.games.focifogadas.game import GAME
-from tests.engines.focifogadas.regen_drukker import MATCHES, REPLAYS, path, record
+from tests.engines.focifogadas.regen_drukker import (
+    MATCHES,
+    RECORDED_BY_THE_OLD_BOT,
+    REPLAYS,
+    path,
+    record,
+)
 from tests.support import golden
 
 
@@ -17,7 +23,7 @@ def test_stored_actions_replay_to_the_same_events_and_states(name: str) -> None:
     golden.replay(GAME, path(name), {}, len(header["players"]))
 
 
-@pytest.mark.parametrize("name", sorted(MATCHES))
+@pytest.mark.parametrize("name", sorted(set(MATCHES) - RECORDED_BY_THE_OLD_BOT))
 def test_regenerating_the_replay_changes_nothing(name: str) -> None:
     golden.unchanged(path(name), record(name), "python -m tests.engines.focifogadas.regen_drukker")
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from app.games.base import Event, Rng
+from app.games.base import Event, Rng, bot_move
 from app.games.hattrick import GAME, pitch
 from app.games.hattrick.cards import DECKS, team_of
 from app.games.hattrick.state import Grid, Match, Options
@@ -117,7 +117,7 @@ def bot_match(
         if GAME.result(state) is not None:
             return
         seat = min(GAME.to_act(state))
-        action = GAME.bot_action(state, seat, rng)
+        action = bot_move(GAME, state, seat, rng)
         assert action is not None
         new, events = GAME.apply(state, seat, action)
         yield state, seat, action, events

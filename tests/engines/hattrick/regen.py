@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from app.games.base import Action, Event
+from app.games.base import Action, Event, bot_move
 from app.games.hattrick import GAME
 from app.games.hattrick.state import Match
 from tests.support import golden
@@ -23,7 +23,7 @@ Policy = Callable[[Match, int, random.Random], Action]
 
 
 def bot(state: Match, seat: int, rng: random.Random) -> Action:
-    action = GAME.bot_action(state, seat, rng)
+    action = bot_move(GAME, state, seat, rng)
     assert action is not None
     return action
 

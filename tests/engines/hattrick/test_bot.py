@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from app.games.base import bot_move
 from app.games.hattrick import GAME
 from tests.engines.hattrick.helpers import NO_MOVE, START, card, make, move, play
 from tests.engines.hattrick.regen import steps
@@ -30,11 +31,11 @@ def so_save_state():
 
 def test_keeper_draws_while_the_shot_would_score_and_stops_once_saved():
     m = so_save_state()  # power 7, allowance 3
-    assert GAME.bot_action(m, 1, RNG) == {"type": "save_draw"}
+    assert bot_move(GAME, m, 1, RNG) == {"type": "save_draw"}
     m, _ = play(m, (1, {"type": "save_draw"}))  # 4
-    assert GAME.bot_action(m, 1, RNG) == {"type": "save_draw"}
+    assert bot_move(GAME, m, 1, RNG) == {"type": "save_draw"}
     m, _ = play(m, (1, {"type": "save_draw"}))  # 8 > 7
-    assert GAME.bot_action(m, 1, RNG) == {"type": "stop"}
+    assert bot_move(GAME, m, 1, RNG) == {"type": "stop"}
 
 
 def test_shoots_from_the_central_final_line():
@@ -44,7 +45,7 @@ def test_shoots_from_the_central_final_line():
     while m.phase in ("attacker_move", "defender_move"):
         m, _ = play(m, (min(GAME.to_act(m)), NO_MOVE))
     assert m.phase == "so_shot" and m.carrier == "B-08"
-    assert GAME.bot_action(m, 0, RNG) == {"type": "shoot"}
+    assert bot_move(GAME, m, 0, RNG) == {"type": "shoot"}
 
 
 def test_in_an_so_passes_to_enable_a_shot_rather_than_declining():
@@ -52,15 +53,15 @@ def test_in_an_so_passes_to_enable_a_shot_rather_than_declining():
         so_example(), (0, card("B-LB3L-a")), (1, card("R-SP2L-a")), (0, NO_MOVE), (1, NO_MOVE)
     )
     assert m.phase == "so_action"
-    assert GAME.bot_action(m, 0, RNG)["type"] == "pass_to"
+    assert bot_move(GAME, m, 0, RNG)["type"] == "pass_to"
 
 
 def test_defender_plays_its_strongest_card_near_its_own_goal_and_saves_it_in_midfield():
     hand = ["R-SP1L-a", "R-SP4L-a", "R-DR2L-a"]
     near = make(START, "B8", hands=(["B-SP1L-a", "B-SP2L-a", "B-SP3L-a"], hand))
-    assert GAME.bot_action(near, 1, RNG) == card("R-SP4L-a")
+    assert bot_move(GAME, near, 1, RNG) == card("R-SP4L-a")
     far = make(START, "B4", hands=(["B-SP1L-a", "B-SP2L-a", "B-SP3L-a"], hand))
-    assert GAME.bot_action(far, 1, RNG) == card("R-SP1L-a")
+    assert bot_move(GAME, far, 1, RNG) == card("R-SP1L-a")
 
 
 def test_bot_beats_random_play():

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.games.base import REVEAL, view
+from app.games.base import REVEAL, bot_move, view
 from app.games.hattrick import GAME, pitch
 from app.games.hattrick.cards import DECKS, PLAYERS, TEAM_CHOICES, number_of, team_of
 from app.games.hattrick.state import Match, put
@@ -168,7 +168,7 @@ def test_bot_plays_only_legal_actions_from_its_own_view(seed: int) -> None:
     rng = random.Random(seed)
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
-        action = GAME.bot_action(state, seat, rng)
+        action = bot_move(GAME, state, seat, rng)
         assert action in GAME.legal_actions(state, seat)
         # The bot sees only its view: hiding the opponent's hand and piles changes nothing.
         twin = GAME.load(GAME.dump(state))
@@ -178,7 +178,7 @@ def test_bot_plays_only_legal_actions_from_its_own_view(seed: int) -> None:
             hands=put(twin.hands, other, tuple(sorted(twin.hands[other]))),
             piles=put(twin.piles, other, tuple(sorted(twin.piles[other]))),
         )
-        assert GAME.bot_action(twin, seat, random.Random(0)) == GAME.bot_action(
-            state, seat, random.Random(0)
+        assert bot_move(GAME, twin, seat, random.Random(0)) == bot_move(
+            GAME, state, seat, random.Random(0)
         )
         state, _ = GAME.apply(state, seat, action)

@@ -7,6 +7,7 @@ import json
 import random
 from dataclasses import replace
 
+from app.games.base import bot_move
 from app.games.hattrick import GAME
 from app.games.hattrick.rules import stats
 from app.games.hattrick.state import Counts, Shootout
@@ -81,7 +82,7 @@ def test_a_state_dumped_before_the_stats_still_loads_and_plays_on() -> None:
     state, rng = GAME.new("match", {}, 2, seed=1), random.Random(1)
     while sum(state.score) < 2:  # two bots, to the second goal of the match
         seat = min(GAME.to_act(state))
-        state, _ = GAME.apply(state, seat, GAME.bot_action(state, seat, rng))
+        state, _ = GAME.apply(state, seat, bot_move(GAME, state, seat, rng))
     assert GAME.to_act(state) and state.counts != Counts(shots=state.score)
     old = json.loads(json.dumps(GAME.dump(state)))
     del old["counts"]
