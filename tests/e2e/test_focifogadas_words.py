@@ -111,7 +111,7 @@ async def test_the_draft_and_the_match_say_nothing_stale(kit: Kit) -> None:
 
 
 PAD = """
-() => [...document.querySelectorAll('#bar .ff-pad button')].map((b) => ({
+() => [...document.querySelectorAll('#bar .ff-pad button, dialog.ff-more .ff-pad button')].map((b) => ({
   text: b.innerText.replace(/\\s+/g, ' ').trim(), bg: getComputedStyle(b).backgroundColor }))
 """
 

@@ -1,7 +1,9 @@
-// ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone,
-// just under the sticky header for ~1.5 s (or `ms`). It lets taps through and never lies over the
-// action bar or the decision: where the decision sits right under the header, the flash
-// covers the header instead.
+// ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone
+// for ~1.5 s (or `ms`): in the free room below the table's content when there is room for it
+// (a screen that is mostly empty, as the live scorer's: it covers none of the table's text),
+// else just under the sticky header. It lets taps through and never lies over the action bar
+// or the decision: where the decision sits right under the header, the flash covers the
+// header instead.
 
 import { h } from "../dom.js";
 import { $ } from "../shell.js";
@@ -13,16 +15,31 @@ export function flash(room, text, { kind = "info", ms = FLASH_MS } = {}) {
   const box = $("flashes");
   const item = h("div", { class: `flash flash-${kind}`, role: "status" }, text instanceof Node ? text : String(text));
   box.replaceChildren(item);
-  place(item, room.table?.decision?.el);
+  place(item, room.table?.decision?.el, room.table?.root);
   clearTimeout(room.flashTimer);
   room.flashTimer = setTimeout(() => item.remove(), ms);
   return item;
 }
 
-function place(item, decision) {
+/** The lowest visible bottom (viewport px) of what the table shows, or null. */
+function contentBottom(table) {
+  let low = null;
+  for (const el of table?.isConnected ? table.children : []) {
+    const r = el.getBoundingClientRect();
+    if (r.height > 0) low = Math.max(low ?? r.bottom, r.bottom);
+  }
+  return low;
+}
+
+function place(item, decision, table) {
   const { top, bottom } = band();
   item.style.top = `${top + 8}px`;
   const r = item.getBoundingClientRect();
+  const below = contentBottom(table);
+  if (below !== null && below >= top && below + 8 + r.height <= bottom - 8) {
+    item.style.top = `${below + 8}px`; // the free room under the table's content
+    return;
+  }
   const d = decision?.isConnected && !$("dock").contains(decision) ? decision.getBoundingClientRect() : null;
   const hitsDecision = d && d.top < r.bottom && d.bottom > r.top;
   if (hitsDecision || r.bottom > bottom) {
