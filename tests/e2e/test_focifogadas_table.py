@@ -62,6 +62,22 @@ FIGURES = """
 """
 
 
+# From now on, at each render of the table with offers to tap (a stake turn): its seq, how
+# many offers, how many of them show an odds line; in window.offerOdds.
+WATCH_OFFER_ODDS = """
+() => {
+  window.offerOdds = [];
+  const table = document.querySelector('.table-focifogadas');
+  new MutationObserver(() => {
+    const offers = table.querySelectorAll('button.ff-offer');
+    if (!offers.length) return;
+    const odds = [...offers].filter((o) => o.querySelector('.ff-odds')).length;
+    window.offerOdds.push({ seq: table.dataset.seq, offers: offers.length, odds });
+  }).observe(table, { childList: true, subtree: true });
+}
+"""
+
+
 # From now on, each banner (the shell's flash) as it is shown: its first line and what of the
 # table (its text, its controls) it lies over, in window.bannerCovers.
 WATCH_COVERS = """
@@ -296,9 +312,24 @@ async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(kit: Kit) -> Non
     await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "stake")
     await shot(anna, "foci-table-stake-sheet-hu")
     await axe_clean([anna], axe)
+    await anna.evaluate(WATCH_OFFER_ODDS)
     await confirm_sheet(anna)
     await pump(socks[0], 0.3)
     assert any(o["stakes"][0] > 0 for o in socks[0].latest_view["public"]["offers"])
+    # Anna's later stake turns: at every render, from the first of each step (before that
+    # step's odds are priced), every open offer has its odds line (the last seen stand in).
+    for turn in range(2):
+        await drive(socks, my_turn(0, "stake"), hold=my_turn(0, "stake"))
+        offer = anna.locator(f"{TABLE} button.ff-offer").first
+        await offer.wait_for()
+        await shot(anna, f"foci-table-stake-turn-{turn + 2}-hu")
+        await offer.tap()
+        await anna.locator("#bar button[data-sure]").first.tap()
+        await confirm_sheet(anna)
+        if not await anna.locator(f"{TABLE} button.ff-offer").count():
+            break
+    renders = await anna.evaluate("window.offerOdds")
+    assert renders and all(r["odds"] == r["offers"] for r in renders), renders
 
 
 async def money_story_whole(page: Any, seq: int, where: str, shot: Any) -> int:
