@@ -78,12 +78,15 @@ WATCH_OFFER_ODDS = """
 """
 
 
-# From now on, each banner (the shell's flash) as it is shown: its first line and what of the
-# table (its text, its controls) it lies over, in window.bannerCovers.
+# From now on, each banner (the shell's flash) as it is shown: its first line, what of the
+# table (its text, its controls) it lies over, and whether it lies over the decision, in
+# window.bannerCovers.
 WATCH_COVERS = """
 () => {
   window.bannerCovers = [];
-  new MutationObserver(() => requestAnimationFrame(() => {
+  // measured once placed for good: the shell places it again two frames after the render
+  const later = (f) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(f)));
+  new MutationObserver(() => later(() => {
     const flash = document.querySelector('#flashes .flash');
     if (!flash) return;
     const f = flash.getBoundingClientRect();
@@ -95,7 +98,9 @@ WATCH_COVERS = """
       if (r.height && r.top < f.bottom && r.bottom > f.top && r.left < f.right && r.right > f.left)
         over.push(el.textContent.trim());
     }
-    window.bannerCovers.push({ head: flash.innerText.split('\\n')[0], over });
+    const d = document.querySelector('[data-shell-decision]')?.getBoundingClientRect();
+    const decision = Boolean(d && d.height && d.top < f.bottom && d.bottom > f.top);
+    window.bannerCovers.push({ head: flash.innerText.split('\\n')[0], over, decision });
   })).observe(document.getElementById('flashes'), { childList: true });
 }
 """
@@ -368,6 +373,8 @@ async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(ki
     browser, url, shot, axe = kit.browser, kit.url, kit.shot, kit.axe
     room, socks = await night(url, "bukmeker")
     pages = await three_phones(browser, url, room)
+    for page in pages.values():
+        await page.evaluate(WATCH_COVERS)
     figures = 0
     started = await drive(socks, lambda v: v["phase"] == "match")
     figures += await moments(pages, started["seq"], "bukmeker-kickoff", shot)
@@ -385,6 +392,9 @@ async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(ki
     figures += await moments(pages, over["seq"], "bukmeker-full-time", shot)
     assert figures >= 12  # at least the story's own on every phone at every moment
     print(f"bukmeker: {figures} figures checked whole")
+    for lang, page in pages.items():  # no banner (a goal, a corner) lay over a decision
+        covers = await page.evaluate("window.bannerCovers")
+        assert not [c for c in covers if c["decision"]], (lang, covers)
 
 
 async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it(kit: Kit) -> None:

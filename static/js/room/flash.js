@@ -15,10 +15,23 @@ export function flash(room, text, { kind = "info", ms = FLASH_MS } = {}) {
   const box = $("flashes");
   const item = h("div", { class: `flash flash-${kind}`, role: "status" }, text instanceof Node ? text : String(text));
   box.replaceChildren(item);
-  place(item, room.table?.decision?.el, room.table?.root);
+  // (told mid-render: the table still shows the step before; placed again after it)
+  replaceFlash(room);
   clearTimeout(room.flashTimer);
   room.flashTimer = setTimeout(() => item.remove(), ms);
   return item;
+}
+
+/** The flash on screen is placed again: now, and two frames on, once the render is drawn and
+ * its decision scrolled into view. The shell calls it after every render: a decision that
+ * comes while a flash is up (half time's stays 4 s) moves the flash, never under it. */
+export function replaceFlash(room) {
+  const again = () => {
+    const item = $("flashes").firstElementChild;
+    if (item) place(item, room.table?.decision?.el, room.table?.root);
+  };
+  again();
+  requestAnimationFrame(() => requestAnimationFrame(again));
 }
 
 /** The lowest visible bottom (viewport px) of what the table shows, or null. */
@@ -33,6 +46,7 @@ function contentBottom(table) {
 
 function place(item, decision, table) {
   const { top, bottom } = band();
+  item.classList.remove("flash-over-head");
   item.style.top = `${top + 8}px`;
   const r = item.getBoundingClientRect();
   const below = contentBottom(table);
