@@ -1,9 +1,10 @@
-// ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone
-// for ~1.5 s (or `ms`): in the free room below the table's content when there is room for it
-// (a screen that is mostly empty, as the live scorer's: it covers none of the table's text),
-// else just under the sticky header. It lets taps through and never lies over the action bar
-// or the decision: where the decision sits right under the header, the flash covers the
-// header instead.
+// ctx.flash(text, {kind, ms}): a big transient announcement (GOAL!, "Full time") on every phone,
+// just under the sticky header for ~1.5 s (or `ms`). It lets taps through and never lies over the
+// action bar or the decision: where the decision sits right under the header, the flash
+// covers the header instead.
+//
+// Where the table's content leaves room below it (a screen that is mostly empty, as the live
+// scorer's), the flash goes there instead, over none of the table's text.
 
 import { h } from "../dom.js";
 import { $ } from "../shell.js";
