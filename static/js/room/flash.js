@@ -35,8 +35,11 @@ export function replaceFlash(room) {
   requestAnimationFrame(() => requestAnimationFrame(again));
 }
 
-/** The lowest visible bottom (viewport px) of what the table shows, or null. */
+/** The lowest visible bottom (viewport px) of what the table shows, or null.
+ * @param {Element | undefined} table
+ * @returns {number | null} */
 function contentBottom(table) {
+  /** @type {number | null} */
   let low = null;
   for (const el of table?.isConnected ? table.children : []) {
     const r = el.getBoundingClientRect();
