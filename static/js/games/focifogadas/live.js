@@ -128,6 +128,7 @@ function padEntry(view, ctx, st, a) {
     : entryLabel(ctx, a, teamsOf(view));
   const b = padButton(ctx, counted, a, ["goal", "kick_off", "confirm_full_time"].includes(a.type));
   if (a.type === "goal") b.classList.add("ff-goal", `ff-goal-${a.team}`);
+  if (a.type === "half_time") b.classList.add("wide"); // (in the "⋯ More" sheet, as full time)
   b.classList.add(`ff-entry-${a.type}`);
   return b;
 }
