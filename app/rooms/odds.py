@@ -37,9 +37,11 @@ def has_odds(game: Any) -> bool:
     return isinstance(game, Priced)
 
 
-def job_seed(seed_hash: str, seq: int) -> int:
-    """A seed for the sampling that does not reveal the match's own seed."""
-    return int(hashlib.sha256(f"{seed_hash}:{seq}:odds".encode()).hexdigest()[:15], 16)
+def job_seed(seed_hash: str) -> int:
+    """A seed for the sampling that does not reveal the match's own seed. One per room, not
+    per step: a game mixes in the state it prices (the same state, the same odds), so odds
+    move only when the match does, never on a step that changed nothing they depend on."""
+    return int(hashlib.sha256(f"{seed_hash}:odds".encode()).hexdigest()[:15], 16)
 
 
 def compute(game_id: str, state: JsonDict, seats: list[int], context: JsonDict) -> Odds:
@@ -151,7 +153,7 @@ class OddsJobs:
 
     async def _run(self, snap: RoomSnapshot) -> Odds:
         context = {
-            "seed": job_seed(snap.seed_hash, snap.seq),
+            "seed": job_seed(snap.seed_hash),
             "sims": self.sims,
             "now": time.time(),
             "event_at": dict(snap.event_at),

@@ -66,6 +66,20 @@ async def tv_page(browser: Any, url: str, code: str, lang: str) -> Any:
     return page
 
 
+# The header's type as the TV shows it (its font size times the board's zoom), in px: the
+# score, the status line, a seat's name and the status line's clock.
+HEAD_TYPE = """() => {
+  const zoom = Number(getComputedStyle(document.body).zoom) || 1;
+  const px = (sel) => {
+    const el = document.querySelector(sel);
+    return el ? Math.round(parseFloat(getComputedStyle(el).fontSize) * zoom) : null;
+  };
+  return { score: px('.head-score .head-line'), status: px('#status .status-text'),
+    seat: px('#table-seats .seat-who'), clock: px('#status .clock') };
+}"""
+# Read from a sofa 3 m from a 1920×1080 TV: at least this many px (issue 36).
+SOFA_PX = {"score": 40, "status": 30, "seat": 24, "clock": 24}
+
 SIZE = """() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth,
   innerHeight, innerWidth]"""
 
@@ -134,6 +148,10 @@ async def test_the_tv_board_fits_the_screen_without_a_tap(
         await in_view(tv, "#board-aside", [code])
         await tv.locator("#board-aside img.board-qr").wait_for()
         assert await tv.locator("#dock").is_hidden()  # no bar or drawer tab across the board
+        shown = await tv.evaluate(HEAD_TYPE)
+        small = {k: v for k, v in shown.items() if v is not None and v < SOFA_PX[k]}
+        assert not small and shown["status"], f"{lang}: header type too small from a sofa {shown}"
+        print(f"board header type {lang}: {shown}")
         await tv.screenshot(path=str(SHOTS / f"board-match-{lang}.png"))
     await no_axe_problem(tvs[1], axe_js, "board during the match")
 

@@ -62,6 +62,50 @@ FIGURES = """
 """
 
 
+# From now on, at each render of the table with offers to tap (a stake turn): its seq, how
+# many offers, how many of them show an odds line; in window.offerOdds.
+WATCH_OFFER_ODDS = """
+() => {
+  window.offerOdds = [];
+  const table = document.querySelector('.table-focifogadas');
+  new MutationObserver(() => {
+    const offers = table.querySelectorAll('button.ff-offer');
+    if (!offers.length) return;
+    const odds = [...offers].filter((o) => o.querySelector('.ff-odds')).length;
+    window.offerOdds.push({ seq: table.dataset.seq, offers: offers.length, odds });
+  }).observe(table, { childList: true, subtree: true });
+}
+"""
+
+
+# From now on, each banner (the shell's flash) as it is shown: its first line, what of the
+# table (its text, its controls) it lies over, and whether it lies over the decision, in
+# window.bannerCovers.
+WATCH_COVERS = """
+() => {
+  window.bannerCovers = [];
+  // measured once placed for good: the shell places it again two frames after the render
+  const later = (f) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(f)));
+  new MutationObserver(() => later(() => {
+    const flash = document.querySelector('#flashes .flash');
+    if (!flash) return;
+    const f = flash.getBoundingClientRect();
+    const over = [];
+    for (const el of document.querySelectorAll('.table-focifogadas *')) {
+      if (el.children.length || !el.textContent.trim()) continue;
+      const r = el.getBoundingClientRect();
+      if (el.checkVisibility && !el.checkVisibility()) continue;
+      if (r.height && r.top < f.bottom && r.bottom > f.top && r.left < f.right && r.right > f.left)
+        over.push(el.textContent.trim());
+    }
+    const d = document.querySelector('[data-shell-decision]')?.getBoundingClientRect();
+    const decision = Boolean(d && d.height && d.top < f.bottom && d.bottom > f.top);
+    window.bannerCovers.push({ head: flash.innerText.split('\\n')[0], over, decision });
+  })).observe(document.getElementById('flashes'), { childList: true });
+}
+"""
+
+
 def read_number(text: str, decimal: str) -> float | None:
     """The number a figure shows ("×142,9", "4 000 P", "▼1.200 P", "≈9%") in a language whose
     decimal mark is `decimal` (every other mark groups thousands)."""
@@ -165,20 +209,26 @@ async def double_tap(page: Any, selector: str) -> None:
     await page.touchscreen.tap(x, y)
 
 
-async def slip_changes_nothing(
-    page: Any, selector: str, sock: Socket, what: str, pad: bool = False
-) -> None:
+async def dock_fits(page: Any, what: str) -> int:
+    """The dock (drawer tabs and the bar: a stake, a disc, the live scorer's pad) keeps the
+    table's screen: the tabs one row, the whole dock at most 140 px of the 844 (issue 36 §6).
+    Returns its height."""
+    dock = await page.evaluate("document.getElementById('dock').offsetHeight")
+    tabs = await page.evaluate("document.getElementById('bar-tabs')?.offsetHeight ?? 0")
+    assert tabs <= 50, f"{what}: the drawer tabs take {tabs} px (more than one row)"
+    assert dock <= 140, f"{what}: the dock takes {dock} px of 844"
+    return int(dock)
+
+
+async def slip_changes_nothing(page: Any, selector: str, sock: Socket, what: str) -> None:
     """A double tap on `selector` sends nothing: the room's seq is the same on the phone and
     at the server, and the confirm sheet is open at the top, away from the thumb. The dock
-    takes at most 140 px of the 844 (the live scorer's pad, which is the bar itself, aside:
-    there the drawer tabs keep to one row)."""
+    takes at most 140 px of the 844."""
     before = await seq_of(page)
-    dock = await page.evaluate("document.getElementById('dock').offsetHeight")
-    tabs = await page.evaluate("document.getElementById('bar-tabs').offsetHeight")
-    assert tabs <= 50, f"{what}: the drawer tabs take {tabs} px (more than one row)"
-    assert pad or dock <= 140, f"{what}: the dock takes {dock} px of 844"
+    await dock_fits(page, what)
     await pump(sock)
     server_before = sock.seq
+    tapped = await page.locator(selector).first.bounding_box()
     await double_tap(page, selector)
     sheet = page.locator("dialog.ff-sure[open]")
     try:
@@ -192,7 +242,6 @@ async def slip_changes_nothing(
     )
     assert await seq_of(page) == before
     box = await sheet.bounding_box()
-    tapped = await page.locator(selector).first.bounding_box()
     assert box is not None and tapped is not None
     assert box["y"] + box["height"] < tapped["y"], f"{what}: the sheet lies under the thumb"
 
@@ -268,9 +317,24 @@ async def test_a_double_tap_on_a_disc_or_a_stake_spends_nothing(kit: Kit) -> Non
     await slip_changes_nothing(anna, "#bar button[data-sure]", socks[0], "stake")
     await shot(anna, "foci-table-stake-sheet-hu")
     await axe_clean([anna], axe)
+    await anna.evaluate(WATCH_OFFER_ODDS)
     await confirm_sheet(anna)
     await pump(socks[0], 0.3)
     assert any(o["stakes"][0] > 0 for o in socks[0].latest_view["public"]["offers"])
+    # Anna's later stake turns: at every render, from the first of each step (before that
+    # step's odds are priced), every open offer has its odds line (the last seen stand in).
+    for turn in range(2):
+        await drive(socks, my_turn(0, "stake"), hold=my_turn(0, "stake"))
+        offer = anna.locator(f"{TABLE} button.ff-offer").first
+        await offer.wait_for()
+        await shot(anna, f"foci-table-stake-turn-{turn + 2}-hu")
+        await offer.tap()
+        await anna.locator("#bar button[data-sure]").first.tap()
+        await confirm_sheet(anna)
+        if not await anna.locator(f"{TABLE} button.ff-offer").count():
+            break
+    renders = await anna.evaluate("window.offerOdds")
+    assert renders and all(r["odds"] == r["offers"] for r in renders), renders
 
 
 async def money_story_whole(page: Any, seq: int, where: str, shot: Any) -> int:
@@ -291,9 +355,13 @@ async def money_story_whole(page: Any, seq: int, where: str, shot: Any) -> int:
 
 
 async def moments(pages: dict[str, Any], seq: int, moment: str, shot: Any) -> int:
+    """Every phone at this moment: the money story whole, and the dock (the scorer's pad, a
+    bettor's bar and tabs) at most 140 px."""
     total = 0
     for lang, page in pages.items():
         total += await money_story_whole(page, seq, f"{moment}-{lang}", shot)
+        if not await page.locator("#result").count():
+            print(f"{moment}-{lang}: dock {await dock_fits(page, f'{moment}-{lang}')} px")
     return total
 
 
@@ -305,6 +373,8 @@ async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(ki
     browser, url, shot, axe = kit.browser, kit.url, kit.shot, kit.axe
     room, socks = await night(url, "bukmeker")
     pages = await three_phones(browser, url, room)
+    for page in pages.values():
+        await page.evaluate(WATCH_COVERS)
     figures = 0
     started = await drive(socks, lambda v: v["phase"] == "match")
     figures += await moments(pages, started["seq"], "bukmeker-kickoff", shot)
@@ -322,6 +392,9 @@ async def test_a_bukmeker_match_tells_the_money_story_with_every_figure_whole(ki
     figures += await moments(pages, over["seq"], "bukmeker-full-time", shot)
     assert figures >= 12  # at least the story's own on every phone at every moment
     print(f"bukmeker: {figures} figures checked whole")
+    for lang, page in pages.items():  # no banner (a goal, a corner) lay over a decision
+        covers = await page.evaluate("window.bannerCovers")
+        assert not [c for c in covers if c["decision"]], (lang, covers)
 
 
 async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it(kit: Kit) -> None:
@@ -341,11 +414,17 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
     ]
     hu = pages["hu"]
     await hu.evaluate(WATCH_BANNERS)
+    await pages["en"].evaluate(WATCH_COVERS)
     for action, moment in steps:
         ack = await scorer.act(action)
         assert ack["type"] == "ack", ack
         await pump(scorer)
         figures += await moments(pages, scorer.seq, moment, shot)
+    # The scorer's screen has room: each banner (the goal, the corner, half time) lay over
+    # none of the table's text.
+    covers = await pages["en"].evaluate("window.bannerCovers")
+    assert any(c["head"] == "GOAL!" for c in covers), covers
+    assert all(not c["over"] for c in covers), covers
     # After the goal a bettor's header says what the next event would change for them, and
     # the odds a live table shows are the TV match's (the live model), labelled so.
     assert await hu.locator("#head-story .ff-story-next").count() == 1
@@ -370,7 +449,18 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
     # The scorer is told in the second person, and full time never goes on a double tap.
     anna = pages["en"]
     await anna.get_by_text("You keep the score").first.wait_for()
-    await slip_changes_nothing(anna, "#bar button[data-sure]", scorer, "live full time", pad=True)
+    # Full time is behind the pad's "⋯ More" (the dock stays one row): a double tap on "⋯"
+    # opens its sheet and enters nothing, the sheet's second tap lands before it is armed.
+    await pump(scorer)
+    server_before = scorer.seq
+    await double_tap(anna, "#bar .ff-more-btn")
+    await anna.locator("dialog.ff-more[open][data-armed]").wait_for()
+    await pump(scorer, 0.3)
+    assert scorer.seq == server_before, "a double tap on ⋯ entered something"
+    await shot(anna, "foci-table-live-more-en")
+    await slip_changes_nothing(
+        anna, "dialog.ff-more[open] button[data-sure]", scorer, "live full time"
+    )
     await shot(anna, "foci-table-live-full-time-sheet-en")
     await confirm_sheet(anna)
     for lang, page in pages.items():

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_focifogadas_table import TABLE, Kit, drive, my_turn, night, phone
+from tests.e2e.conftest import assert_no_clipped_labels
+from tests.e2e.test_focifogadas_table import TABLE, Kit, dock_fits, drive, my_turn, night, phone
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +112,7 @@ async def test_the_draft_and_the_match_say_nothing_stale(kit: Kit) -> None:
 
 
 PAD = """
-() => [...document.querySelectorAll('#bar .ff-pad button')].map((b) => ({
+() => [...document.querySelectorAll('#bar .ff-pad button, dialog.ff-more .ff-pad button')].map((b) => ({
   text: b.innerText.replace(/\\s+/g, ' ').trim(), bg: getComputedStyle(b).backgroundColor }))
 """
 
@@ -124,6 +125,7 @@ async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit
     for lang, goal, so_far, role in (
         ("en", "GOAL", "0 so far", "✎ scorer"),
         ("hu", "GÓL", "eddig 0", "✎ jegyző"),
+        ("da", "MÅL", "0 indtil nu", "✎ protokolfører"),
     ):
         scorer = await phone(kit.browser, kit.url, room, 0, lang)
         await scorer.locator("#bar .ff-pad button", has_text=goal).nth(1).wait_for()
@@ -137,6 +139,8 @@ async def test_the_scorers_pad_tells_the_goals_apart_and_labels_its_counters(kit
         await anna.locator(".seat-role", has_text=role).wait_for()
         assert "◌" not in await anna.inner_text()
         await kit.shot(scorer, f"foci-words-scorer-pad-{lang}")
+        await dock_fits(scorer, f"scorer pad {lang}")  # one row: the dock at most 140 px
+        await assert_no_clipped_labels(scorer, "#bar .ff-pad button")
     bettor = await phone(kit.browser, kit.url, room, 1, "da")  # Bence sees the scorer's part too
     await bettor.locator('#table-seats [data-seat="0"] .seat-role').wait_for()
     await kit.shot(bettor, "foci-words-bettor-da")

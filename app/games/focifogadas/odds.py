@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Final
 
@@ -217,6 +219,20 @@ def _priced(
     return cards, bool(alive)
 
 
+def state_seed(seed: int, m: MatchState) -> int:
+    """The sampling seed of `m`'s odds: the room's `seed` mixed with what everyone sees of the
+    match (the score, clock, ball, turn, the piles' sizes and face-up cards), never its hidden
+    order. The same match state is priced the same, whatever else moved (a stake, a pick, a
+    disc: issue 36, "odds jump with no event"); a new moment of the match, a new sample."""
+    seen = {
+        f.name: getattr(m, f.name) for f in fields(m) if f.name not in ("draw", "discard", "pair")
+    }
+    seen["draw"] = [len(p) for p in m.draw]
+    seen["discard"] = [[len(p), p[-1] if p else None] for p in m.discard]
+    text = json.dumps(seen, sort_keys=True)
+    return int(hashlib.sha256(f"{seed}:{text}".encode()).hexdigest()[:15], 16)
+
+
 def match_odds(
     m: MatchState | None,
     template: MatchState,
@@ -227,13 +243,13 @@ def match_odds(
     """Monte Carlo odds of Drukker and Bukméker (`m` None: the match has not started, so
     whole matches from `template` with a fresh coin toss)."""
     sims = int(context.get("sims") or DEFAULT_SIMS)
-    seed = int(context.get("seed", 0))
     half: int | None = 1
     record = MatchRecord()
     if m is not None:
         record = match.record(m)
         half = None if match.is_over(m) else (2 if m.status == match.HALF_TIME else m.half)
     start = template if m is None else m
+    seed = state_seed(int(context.get("seed", 0)), start)
     cards, estimated = _priced(
         card_ids,
         record,

@@ -10,7 +10,10 @@ import { myseatAway, reclaimButton } from "./away.js";
 import { awaySeats, names, seated } from "./seats.js";
 
 export const SENDING_AFTER_MS = 300; // UX §4.1: "Sending…" once an action waits this long
-const SAME_CLOCK_MS = 1000; // two clocks this close read the same (whole seconds)
+// Two clocks this close are one turn's: seats waited for from steps a moment apart (the
+// status line's "1:36" and a seat's "1:38" read as two clocks that disagree, issue 36); the
+// status line's stands for them all. A seat's own shows only when it is really another turn.
+export const SAME_CLOCK_MS = 10000;
 
 /** The header's nodes, made once per table screen. */
 export function makeHeader(room) {
@@ -137,8 +140,8 @@ function updateHelp(parts, view) {
 /** The seats row: each friend with ◌ while we wait for them, ✓ once they are done in this
  * phase, ⚙ away; the status line's clock for the seat that matters most (mine, else the one
  * that runs out first). A seat's own countdown shows in the row only where it tells something
- * the status line does not: a clock that reads otherwise (a seat waited for since later). The
- * same time again would take the room a name needs. */
+ * the status line does not: a clock at least SAME_CLOCK_MS away (a seat waited for since much
+ * later). The same time again, or one a second or two off, would read as a second clock. */
 export function updateSeats(room, view, left, turnMs) {
   const parts = room.table.header;
   const toAct = new Set(view.to_act || []);

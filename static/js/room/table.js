@@ -8,7 +8,7 @@ import { $, bar, btn, buzz, clockIsLow, clockLeft, loadTable, main, setTop, t, t
 import { beginDecision, endDecision, makeDecision, markDecision, removeDecision } from "./decision.js";
 import { beginDrawers, endDrawers, makeDrawers, registerDrawer, removeDrawers } from "./drawers.js";
 import { drawAside } from "./board.js";
-import { flash } from "./flash.js";
+import { flash, replaceFlash } from "./flash.js";
 import { hideHeader, makeHeader, SENDING_AFTER_MS, showHeader, updateHeader, updateSeats } from "./header.js";
 import { learn } from "./learn.js";
 import { resultKey, takeover } from "./result.js";
@@ -128,6 +128,7 @@ export async function drawTable(room) {
   drawResult(room, view, ctx);
   endDecision(table.decision, view);
   measureBands(); // now, not at the next frame: a toast the render asked for is placed by them
+  replaceFlash(room); // a flash still up keeps off the decision this render drew
   if (table.phase !== view.phase && view.status === "playing") {
     table.phase = view.phase;
     if (view.you !== null && view.you !== undefined && !room.board) ctx.learn(view.phase); // players, not the TV

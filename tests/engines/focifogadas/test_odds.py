@@ -225,6 +225,37 @@ def test_same_state_and_context_give_the_same_odds_and_plain_json() -> None:
     assert chances(first) != chances(GAME.odds(s, None, ctx(seed=6)))
 
 
+def test_a_step_that_moves_no_match_keeps_the_odds_and_a_match_turn_moves_them() -> None:
+    """Odds never jump with no event (issue 36): the room prices every step with one seed, the
+    game mixes in what everyone sees of the match, so a stake (or a pick, a disc) prices as
+    before; a turn of the match is a new moment, a new sample."""
+    s = bukmeker.new({}, 4, 3)
+    rnd = random.Random(3)
+    stakes = 0
+    while s.match is None:
+        seat = min(bukmeker.to_act(s))
+        action = rnd.choice(bukmeker.legal_actions(s, seat))
+        after, _ = bukmeker.apply(s, seat, action)
+        if action["type"] == "stake" and after.match is None:  # (the last one kicks off)
+            stakes += 1
+            for viewer in (None, seat):
+                before_odds = GAME.odds(FociState("bukmeker", s), viewer, ctx(sims=200))
+                after_odds = GAME.odds(FociState("bukmeker", after), viewer, ctx(sims=200))
+                assert before_odds is not None and after_odds is not None
+                same = set(before_odds["cards"]) & set(after_odds["cards"])
+                assert same and all(
+                    before_odds["cards"][c] == after_odds["cards"][c] for c in same
+                ), viewer
+        s = after
+    assert stakes > 0
+    m = s.match
+    assert m is not None
+    assert odds.state_seed(1, m) != odds.state_seed(1, replace(m, turn=m.turn + 1))
+    assert odds.state_seed(1, m) == odds.state_seed(
+        1, replace(m, draw=tuple(p[::-1] for p in m.draw))
+    )
+
+
 def test_public_odds_cover_the_offers_and_a_seat_also_its_own_hand() -> None:
     s = bukmeker.new({}, 4, 2)
     rnd = random.Random(2)

@@ -8,7 +8,7 @@
 import { seatName } from "../common.js";
 import { playPanel } from "./drukker.js";
 import { helperSheet } from "./helper.js";
-import { button, sureButton, tvMinute } from "./parts.js";
+import { button, knownOdds, sureButton, tvMinute } from "./parts.js";
 import { deltaWords, fairText } from "./story.js";
 
 // docs/rules/focifogadas.md §10.5: what a marker stands for, from the view.
@@ -64,10 +64,11 @@ function fillScouting(view, ctx, ui) {
 
 /** The odds of a card as words for a bar note ("~9% · fair ×11"), or "". */
 function oddsWords(view, id, ctx) {
-  const est = view.private?.odds?.cards?.[id] ?? view.public?.odds?.cards?.[id];
-  if (!est) return "";
+  const known = knownOdds(view, id); // (the last seen while this step's are on their way)
+  if (!known) return "";
+  if (known.pending) return ctx.t("focifogadas.ui.odds_pricing");
+  const { est, odds } = known;
   const nf = (n, d) => new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: d }).format(n);
-  const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
   const tv = view.mode === "live" ? `${ctx.t("focifogadas.ui.odds_tv", { min: tvMinute(odds) })} ` : "";
   const fair = fairText(ctx, est.fair);
   if (!fair) return `${tv}≈${nf(100 * est.p, 0)}%`;

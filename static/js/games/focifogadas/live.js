@@ -1,7 +1,7 @@
 // @ts-check
 // The live match (docs/UX.md §3.4): the betting phases of book.js, then the scorer's pad. The pad is
-// a full-width two-column grid in the action bar (the thumb zone), so it is in view for
-// whoever holds the role; a new scorer is told on hand-over (a flash); the lasting Undo, in the
+// one row in the action bar (the thumb zone), the rarer entries behind its "⋯ More" sheet, so it
+// is in view for whoever holds the role; a new scorer is told on hand-over (a flash); the lasting Undo, in the
 // pad and naming the entry it takes back ("↶ Undo Corner"), is there when view.legal has it:
 // the engine offers it only while the last entry is the scorer's own (§11.1, live.can_undo).
 // Each of my entries also gets a 5 s toast "GOAL Home ✓ · Undo" above the bar (the pad is in
@@ -105,38 +105,99 @@ function autoConfirm(view, ctx, st) {
   return true;
 }
 
+// The pad keeps the dock one row (issue 36 §6: at most ~140 px at 390×844 with the drawer
+// tabs): what a scorer enters again and again (the goals, a corner) or must answer now
+// (kick-off, the full-time confirmation) is in the bar; the rarer entries (cards, half time,
+// full time, the lasting Undo) are behind "⋯ More", a bottom sheet whose buttons take no tap
+// for MORE_ARM_MS after it opens (the second tap of a double tap on "⋯" enters nothing).
+const IN_ROW = new Set(["goal", "corner", "kick_off", "confirm_full_time", "cancel_full_time"]);
+const MORE_ARM_MS = 400;
+
+function padEntry(view, ctx, st, a) {
+  const { h } = ctx;
+  const pub = view.public;
+  const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
+  if (a.type === "full_time" || a.type === "confirm_full_time") {
+    const run = () => {
+      st.ftConfirm = true;
+      return ctx.send(a);
+    };
+    const b = sureButton(ctx, say(ctx, a.type), a, fullTimeSheet(view, ctx), a.type === "confirm_full_time", run);
+    b.classList.add("wide");
+    return b;
+  }
+  // each team's GOAL in its own colour (home red, away blue: never two alike buttons), and
+  // a counter says what it counts ("Corner · 2 so far", not "Corner 2")
+  const counted = counts[a.type] !== undefined
+    ? [entryLabel(ctx, a, teamsOf(view)), " ", h("span", { class: "ff-so-far" }, say(ctx, "so_far", { n: counts[a.type] }))]
+    : entryLabel(ctx, a, teamsOf(view));
+  const b = padButton(ctx, counted, a, ["goal", "kick_off", "confirm_full_time"].includes(a.type));
+  if (a.type === "goal") b.classList.add("ff-goal", `ff-goal-${a.team}`);
+  if (a.type === "half_time") b.classList.add("wide"); // (in the "⋯ More" sheet, as full time)
+  b.classList.add(`ff-entry-${a.type}`);
+  return b;
+}
+
+/** The "⋯ More" sheet (one per page, kept in st across renders): refilled on each view while
+ * open, closed once nothing is left in it. */
+function moreSheet(ctx, st) {
+  if (st.more?.dialog.isConnected) return st.more;
+  const { h } = ctx;
+  const body = h("div", { class: "ff-pad ff-more-pad" });
+  const close = h("button", { type: "button", class: "btn btn-small", "aria-label": ctx.t("ui.close") }, "✕");
+  const dialog = h("dialog", { class: "sheet ff-more", "aria-labelledby": "ff-more-title" },
+    h("div", { class: "ff-more-head" }, h("h2", { id: "ff-more-title" }, say(ctx, "more_events_title")), close), body);
+  const more = { dialog, body, armedAt: 0 };
+  close.addEventListener("click", () => dialog.close());
+  // a tap before the sheet is armed is the second tap of the one that opened it: dropped
+  dialog.addEventListener("click", (e) => {
+    if (performance.now() < more.armedAt) {
+      e.stopPropagation();
+      e.preventDefault();
+      return;
+    }
+    if (e.target === dialog) dialog.close(); // the backdrop
+  }, true);
+  // an entry made (or full time's confirm sheet opened) closes this sheet
+  body.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.closest("button")) setTimeout(() => dialog.open && dialog.close(), 0);
+  });
+  document.body.append(dialog);
+  st.more = more;
+  return more;
+}
+
+function closeMore(st) {
+  if (st.more?.dialog.open) st.more.dialog.close();
+}
+
 function scorerPad(view, ctx, st) {
   const { h } = ctx;
   const pub = view.public;
   const teams = teamsOf(view);
-  const counts = { corner: pub.record?.corners, yellow: pub.record?.yellows, red: pub.record?.reds };
   const pad = view.legal.filter((a) => !["set_scorer", "undo"].includes(a.type));
   const undo = undoOf(view);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
-  const wide = (a) => ["kick_off", "full_time", "confirm_full_time", "cancel_full_time"].includes(a.type);
-  const el = h("div", { class: "ff-pad", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
-    pad.map((a) => {
-      if (a.type === "full_time" || a.type === "confirm_full_time") {
-        const run = () => {
-          st.ftConfirm = true;
-          return ctx.send(a);
-        };
-        const b = sureButton(ctx, say(ctx, a.type), a, fullTimeSheet(view, ctx), a.type === "confirm_full_time", run);
-        b.classList.add("wide");
-        return b;
-      }
-      // each team's GOAL in its own colour (home red, away blue: never two alike buttons), and
-      // a counter says what it counts ("Corner · 2 so far", not "Corner 2")
-      const counted = counts[a.type] !== undefined
-        ? [entryLabel(ctx, a, teams), " ", h("span", { class: "ff-so-far" }, say(ctx, "so_far", { n: counts[a.type] }))]
-        : entryLabel(ctx, a, teams);
-      const b = padButton(ctx, counted, a, ["goal", "kick_off", "confirm_full_time"].includes(a.type));
-      if (a.type === "goal") b.classList.add("ff-goal", `ff-goal-${a.team}`);
-      if (wide(a)) b.classList.add("wide");
-      return b;
-    }),
+  const rest = [
+    ...pad.filter((a) => !IN_ROW.has(a.type)).map((a) => padEntry(view, ctx, st, a)),
     undo && last ? Object.assign(padButton(ctx, say(ctx, "undo_entry", { entry: entryName(ctx, last, teams) }), undo),
-      { className: "btn ff-btn wide ff-undo" }) : null);
+      { className: "btn ff-btn wide ff-undo" }) : null,
+  ].filter(Boolean);
+  const more = rest.length ? moreSheet(ctx, st) : null;
+  if (more) more.body.replaceChildren(...rest);
+  else closeMore(st);
+  const open = more ? h("button", {
+    type: "button", class: "btn ff-btn ff-more-btn", "aria-haspopup": "dialog", "aria-label": say(ctx, "more_events_title"),
+    onclick: () => {
+      if (more.dialog.open) return;
+      more.armedAt = performance.now() + MORE_ARM_MS;
+      delete more.dialog.dataset.armed;
+      more.dialog.showModal();
+      setTimeout(() => { more.dialog.dataset.armed = ""; }, MORE_ARM_MS);
+    },
+  }, h("span", { class: "ff-more-dots", "aria-hidden": "true" }, "⋯"), h("span", { class: "ff-so-far" }, say(ctx, "more_events"))) : null;
+  const el = h("div", { class: "ff-pad ff-pad-row", role: "group", "aria-label": say(ctx, "scorer", { name: seatName(ctx, pub.scorer) }) },
+    pad.filter((a) => IN_ROW.has(a.type)).map((a) => padEntry(view, ctx, st, a)), open);
   ctx.bar.replaceChildren(el);
   return el;
 }
@@ -182,6 +243,7 @@ export function renderLive(view, ctx, ui, rerender, st, root) {
   const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;
   undoToast(root, view, ctx, st);
   if (scoring) autoConfirm(view, ctx, st);
+  else closeMore(st);
   const decision = scoring ? scorerPad(view, ctx, st) : bettingPanel(view, ctx, ui, rerender, st);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
   const { h } = ctx;

@@ -36,6 +36,34 @@ export function tvMinute(odds) {
   return Math.round((odds?.elapsed || 0) + (second ? 45 : 0));
 }
 
+// --- Odds that are on their way --------------------------------------------------------------
+// The odds of a new step arrive after its view (priced off the event loop, app/rooms/odds.py,
+// then pushed again). Until they do, the last odds this page saw for a card stand in, marked
+// stale (greyed, "pricing…"): the lines never vanish from a stake screen and nothing moves
+// under the thumb when they come (issue 36). A step that moved no match prices the same.
+
+const lastOdds = { room: "", cards: new Map() }; // card id -> {est, odds}, for this page's room
+
+/** {est, odds, stale} of a card: the view's own, else (while the view's odds are on their
+ * way) the last seen, stale; {pending: true} while the room's odds are on their way and this
+ * card has none yet; null where the card has no odds. */
+export function knownOdds(view, id) {
+  if (lastOdds.room !== location.pathname) {
+    lastOdds.room = location.pathname;
+    lastOdds.cards = new Map();
+  }
+  const odds = view.private?.odds?.cards?.[id] ? view.private.odds : view.public?.odds;
+  const est = odds?.cards?.[id];
+  if (est) {
+    lastOdds.cards.set(id, { est, odds });
+    return { est, odds, stale: false };
+  }
+  const coming = view.status === "playing" && !view.public?.odds && !view.private?.odds && lastOdds.cards.size > 0;
+  if (!coming) return null;
+  const last = lastOdds.cards.get(id);
+  return last ? { ...last, stale: true } : { pending: true };
+}
+
 // --- No slip costs the night (issue 36 §4) -------------------------------------------------------
 // What settles or spends (a stake, a disc, a purchase, live full time) never goes on one tap:
 // the tap opens a confirm sheet at the TOP of the screen (the tap was in the bar, at the

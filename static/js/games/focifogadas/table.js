@@ -13,7 +13,7 @@ import { recap, renderBukmeker } from "./book.js";
 import { renderDrukker } from "./drukker.js";
 import { renderLive } from "./live.js";
 import { eventText, log, logLines } from "./log.js";
-import { closeSure, keepSure, tvMinute } from "./parts.js";
+import { closeSure, keepSure, knownOdds, tvMinute } from "./parts.js";
 import { renderSettlement } from "./settle.js";
 import { tellMoments } from "./moments.js";
 import { deltaWords, fairText, fig, story } from "./story.js";
@@ -69,15 +69,18 @@ function statusBadge(status, ctx) {
 // Live odds (issue 8): what this seat knows (private) before what everyone knows (public). In
 // live mode they are the live model's (odds.live_odds: the TV match's record and clock), and
 // say so ("TV 23′"); each figure is whole (.fig), the chip wraps between them.
+// While a new step's odds are on their way, the last ones stay, greyed (knownOdds).
 function oddsChip(view, cardId, ctx) {
-  const odds = view.private?.odds?.cards?.[cardId] ? view.private.odds : view.public?.odds;
-  const est = odds?.cards?.[cardId];
-  if (!est) return null;
+  const known = knownOdds(view, cardId);
+  if (!known) return null;
   const { h, t } = ctx;
+  if (known.pending) return h("span", { class: "ff-odds ff-pricing", "aria-busy": "true" }, t("focifogadas.ui.odds_pricing"));
+  const { est, odds, stale } = known;
   const pct = new Intl.NumberFormat(ctx.lang, { maximumFractionDigits: 0 }).format(100 * est.p);
   const fair = fairText(ctx, est.fair);
   const tv = view.mode === "live" ? h("span", { class: "ff-tv" }, t("focifogadas.ui.odds_tv", { min: tvMinute(odds) }), " ") : null;
-  return h("span", { class: "ff-odds", title: t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help") },
+  const help = stale ? t("focifogadas.ui.odds_pricing") : t(view.mode === "live" ? "focifogadas.ui.odds_tv_help" : "focifogadas.ui.odds_help");
+  return h("span", { class: ["ff-odds", stale ? "ff-pricing" : ""], title: help, "aria-busy": stale ? "true" : null },
     tv, "≈", fig(ctx, `${pct}%`, est.p),
     fair ? [" · ", t("focifogadas.ui.odds_fair"), " ", fig(ctx, `×${fair}`, est.fair)] : null);
 }
