@@ -41,7 +41,7 @@ PARTS = [
     ("the engine's step", "app.rooms.views", "RoomSnapshot.step"),
     ("the commit (SQLite)", "app.db.journal", "Journal._commit_sync"),
     ("the copy moved on", "app.rooms.views", "RoomSnapshot.take"),
-    ("the push: views, their delta form, queued", "app.rooms.hub", "Hub.push"),
+    ("the push: views, queued", "app.rooms.hub", "Hub.push"),
     ("the wire: frames onto the transport", "app.rooms.connection", "Connection._flush"),
     ("  of which the transport's write()", "app.api.wire", "Wire.write"),
 ]

@@ -53,7 +53,9 @@ class Hello(BaseModel):
     model_config = ConfigDict(strict=True)
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=256)] | None = None
-    views: Literal["v1", "delta"] = "v1"  # the opt-in delta form of views (README.md)
+    # Views are always whole; "delta" (once a form of its own) is accepted and ignored
+    # (docs/PROTOCOL.md).
+    views: Literal["v1", "delta"] = "v1"
 
 
 class Ping(BaseModel):
@@ -155,7 +157,6 @@ class Session:
         # (app/api/connections.py).
         self.window: Window = (ws.scope.get("extensions") or {}).get(RATE) or Window(rate, 1.0)
         self.violations = 0
-        self.delta = False  # hello asked for views in the delta form (README.md)
 
     async def receive(self) -> str | bytes:
         message = await self.ws.receive()
@@ -199,7 +200,6 @@ class Session:
                     error("bad_message", reason or "the first message must be hello", cid)
                 )
                 continue
-            self.delta = message.views == "delta"
             if message.token is None:
                 return None
             try:
@@ -379,7 +379,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         seat = await session.hello()
         wire: Wire | None = (ws.scope.get("extensions") or {}).get(WIRE)
         wire = wire if wire is not None and wire.usable() else None
-        async with service.connect(ws, code, seat, delta=session.delta, wire=wire) as conn:
+        async with service.connect(ws, code, seat, wire=wire) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; service.connect has unregistered it
