@@ -99,7 +99,7 @@ def install() -> None:
     def dump(_signum: int, _frame: Any) -> None:
         totals = {
             "cpu_ns": time.process_time_ns(),
-            "actions": metrics.ACTIONS.value,
+            "actions": metrics.REGISTRY.get_sample_value("pitchside_actions_applied_total"),
             "spent": dict(spent),
             "calls": dict(calls),
         }
