@@ -34,10 +34,10 @@ from typing import Any
 import uvloop
 
 from app.__main__ import tune_gc
-from app.api.wire import frame
 from app.db.migrate import upgrade
 from app.db.rooms import Database
 from app.db.session import make_engine
+from app.fast.wire import frame
 from app.rooms.broker import Broker
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
@@ -46,7 +46,7 @@ GAME, MODE, SEATS = "focifogadas", "drukker", 4
 
 
 class Phone:
-    """A phone's socket and its wire (app/api/wire.py), as the server has them under uvicorn:
+    """A phone's socket and its wire (app/fast/wire.py), as the server has them under uvicorn:
     the hub's messages are framed as `Wire.write` frames them, then counted instead of written
     (a view's payload bytes), and nothing ever waits for the phone to read."""
 

@@ -43,7 +43,7 @@ PARTS = [
     ("the copy moved on", "app.rooms.views", "RoomSnapshot.take"),
     ("the push: views, queued", "app.rooms.hub", "Hub.push"),
     ("the wire: frames onto the transport", "app.rooms.connection", "Connection._flush"),
-    ("  of which the transport's write()", "app.api.wire", "Wire.write"),
+    ("  of which the transport's write()", "app.fast.wire", "Wire.write"),
 ]
 
 

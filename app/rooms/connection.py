@@ -2,7 +2,7 @@
 queue of its own, so that a slow or dead phone never delays anyone else. Views are full
 snapshots: when a queue is full, the queued
 views are dropped and only the newest is kept. A socket that stays hopelessly behind is
-closed (it reconnects and is whole again with one view). With a `Wire` (app/api/wire.py),
+closed (it reconnects and is whole again with one view). With a `Wire` (app/fast/wire.py),
 what one loop turn queued goes out at the end of that turn in one write; a writer task is
 made only when the phone must be waited for (its buffer is full) or the socket closed.
 """
@@ -31,7 +31,7 @@ class Socket(Protocol):
 
 class Wire(Protocol):
     """The socket's frames written directly, several messages in one `write()`
-    (app/api/wire.py); without one, each message is sent on its own through `Socket`."""
+    (app/fast/wire.py); without one, each message is sent on its own through `Socket`."""
 
     def write(self, texts: list[str | bytes]) -> bool: ...  # False: paused, nothing written
     async def drain(self) -> None: ...  # until it takes writes again (or ConnectionError)
