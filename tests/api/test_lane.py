@@ -1,5 +1,5 @@
-"""The lobby lane (app/fast/lane.py) answers create, join and start exactly as the FastAPI
-routes do: the same status, headers and bytes for the plain requests it serves, and every
+"""The lobby lane (FAST_LANE, app/fast/lane.py) answers create, join and start exactly as the
+FastAPI routes (the reference) do: the same status, headers and bytes for the plain requests it serves, and every
 other form passed on to the routes untouched. Each script runs on an app with the lane and on
 one without it, each on a fresh database, and the answers are compared one by one."""
 
