@@ -35,8 +35,8 @@ GC_YOUNG = 100_000
 SOCKET_OPTIONS: dict[str, Any] = {
     "ws_max_size": 64 * 1024,  # larger than the 8 KiB cap, so we can answer bad_message
     # Uncompressed frames: zlib per message and phone costs more CPU than the bytes it saves
-    # (a view is ~1.6 KB in the delta form), and the room's sends are then written as plain
-    # frames directly (app/api/wire.py).
+    # (a view is a few KB), and the room's sends are then written as plain
+    # frames directly (app/fast/wire.py).
     "ws_per_message_deflate": False,
     "ws_ping_interval": 20.0,  # the server's heartbeat: a dead phone is noticed in ~40 s
     "ws_ping_timeout": 20.0,

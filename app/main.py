@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,14 +13,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import Receive, Scope, Send
 
 from app import metrics, net
 from app.api import crews, http, pages, ws
-from app.api.lane import LobbyLane
-from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
+from app.api.limits import BodyLimit, HeadAsGet, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
+from app.fast.front import Pitchside
+from app.fast.lane import LobbyLane
+from app.fast.socket import SocketGuard
 from app.rooms.broker import make_broker
 from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
@@ -30,46 +32,6 @@ from app.settings import Settings, get_settings
 log = logging.getLogger(__name__)
 
 BODY_LIMIT = 64 * 1024  # bytes of an HTTP request body, at most (more: 413 too_large)
-
-
-class Pitchside(FastAPI):
-    """FastAPI, with the busiest paths of a match's start served in front of the framework's
-    middleware stack (its error, telemetry and body-limit layers, then ours), where every
-    request and socket of a start paid for each layer's call and send wrapper
-    (bench/README.md, "Starting a match"):
-
-    - every WebSocket goes first to `guard` (`ws.SocketGuard`: the per-address limit, the
-      send buffer and the stalled-send watchdog), which serves `/ws/{code}` itself and hands
-      any other socket path to the framework;
-    - every HTTP request to `lane` (`LobbyLane`), which answers the plain create, join and
-      start with the security headers and the body limit the stack would apply, and hands
-      everything else to the framework (the stack, in full). `lane = None`: the framework
-      answers those too (tests/api/test_lane.py compares the two).
-
-    Both are set by `create_app`. The client address they see is the one uvicorn's proxy
-    headers middleware, outside the app, has already put in the scope."""
-
-    guard: ws.SocketGuard
-    lane: LobbyLane | None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = scope["type"]
-        if kind == "lifespan":
-            await super().__call__(scope, receive, send)
-            return
-        if self.root_path:  # as FastAPI's own call does
-            scope["root_path"] = self.root_path
-        scope["app"] = self  # as Starlette's does: the app's state, for the guard and lane
-        if kind == "websocket":
-            await self.guard(scope, receive, send)
-        elif kind == "http" and self.lane is not None:
-            await self.lane(scope, receive, send)
-        else:
-            await super().__call__(scope, receive, send)
-
-    async def framework(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The framework's middleware stack and routes (what serves every other path)."""
-        await super().__call__(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None) -> Pitchside:
@@ -94,6 +56,7 @@ def create_app(settings: Settings | None = None) -> Pitchside:
                 single_writer=is_sqlite(database_url),
                 commit_window=settings.commit_window_ms / 1000,
                 commit_batch=settings.commit_batch,
+                fast_sqlite=settings.fast_sqlite,
             ),
             broker.publish,
             hub=hub,
@@ -136,15 +99,23 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(net.RelativeRedirects)  # a 307 never names the request's Host
+    app.add_middleware(HeadAsGet)
     app.state.reach = net.Reach.of(settings)  # where phones reach us: links, QR, Origins
-    # In front of the stack (`Pitchside`):
-    app.guard = ws.SocketGuard(
-        app.framework,
+    # The fast paths (app/fast/), each behind its setting; the framework is the reference.
+    guard = functools.partial(
+        SocketGuard,
         per_address=settings.sockets_per_address,
         send_timeout=settings.send_timeout,
         send_buffer=settings.socket_send_buffer,
+        wire=settings.fast_wire,
     )
-    app.lane = LobbyLane(app.framework, limit=BODY_LIMIT)
+    if settings.fast_socket:
+        app.guard = guard(app.framework, serve=True)
+    else:
+        app.add_middleware(guard)
+    app.add_api_websocket_route("/ws/{code}", ws.room_socket)
+    if settings.fast_lane:
+        app.lane = LobbyLane(app.framework, limit=BODY_LIMIT)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:

@@ -98,6 +98,21 @@ class Settings(BaseSettings):
     # idle connection is closed then), its body within `http_body_timeout` s of its head;
     # an address holds `connections_per_address` TCP connections (0 = no limit; a trusted
     # proxy of FORWARDED_ALLOW_IPS is not counted).
+    # The fast paths (app/fast/__init__.py): each goes around a library for CPU per action
+    # and is kept only while it pays; off, the framework's plain path serves (the reference
+    # that their equivalence tests compare against).
+    fast_socket: bool = Field(
+        default=True, description="serve /ws/{code} in front of FastAPI (app/fast/socket.py)"
+    )
+    fast_wire: bool = Field(
+        default=True, description="write a socket's frames onto uvicorn's transport (wire.py)"
+    )
+    fast_lane: bool = Field(
+        default=True, description="answer create, join and start in front of FastAPI (lane.py)"
+    )
+    fast_sqlite: bool = Field(
+        default=True, description="the SQLite writer's statements as SQL text (fast/sqlite.py)"
+    )
     http_header_timeout: float = 10.0
     http_body_timeout: float = 30.0
     connections_per_address: int = Field(default=128, ge=0)

@@ -8,8 +8,7 @@ phone registered at the real `Hub` behind a socket and wire that frame what they
 `python -m app` runs (until 2026-12-06 it ran on asyncio's own loop, with the collector's
 defaults, and its phones took each message as a str: 15 % more instructions a move than the
 server's path, bench/README.md). A finished match is replaced by a new room (create, 3
-joins, start, 4 phones connect), as `bench/load.py` does; phones ask for the delta form
-unless `--views v1`. `--together`: every room acts at once, round after round (the group
+joins, start, 4 phones connect), as `bench/load.py` does. `--together`: every room acts at once, round after round (the group
 commit takes them in batches, as at saturation); without it one action at a time (each a
 lone commit, as at human pace). `--pause MS`: the process sleeps that long after each move
 (each round with `--together`), as a server at human pace waits for the next phone; its CPU
@@ -35,10 +34,10 @@ from typing import Any
 import uvloop
 
 from app.__main__ import tune_gc
-from app.api.wire import frame
 from app.db.migrate import upgrade
 from app.db.rooms import Database
 from app.db.session import make_engine
+from app.fast.wire import frame
 from app.rooms.broker import Broker
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
@@ -47,7 +46,7 @@ GAME, MODE, SEATS = "focifogadas", "drukker", 4
 
 
 class Phone:
-    """A phone's socket and its wire (app/api/wire.py), as the server has them under uvicorn:
+    """A phone's socket and its wire (app/fast/wire.py), as the server has them under uvicorn:
     the hub's messages are framed as `Wire.write` frames them, then counted instead of written
     (a view's payload bytes), and nothing ever waits for the phone to read."""
 
@@ -74,7 +73,7 @@ class Phone:
 
 
 async def run(
-    rooms: int, moves: int, together: bool, delta: bool, seed: int, pause: float = 0.0
+    rooms: int, moves: int, together: bool, seed: int, pause: float = 0.0
 ) -> dict[str, Any]:
     url = f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
     upgrade(url)
@@ -95,7 +94,7 @@ async def run(
         await service.start(code, token)
         for seat in range(SEATS):
             socket = Phone(counts)
-            phone = service.connect(socket, code, seat, delta=delta, wire=socket)
+            phone = service.connect(socket, code, seat, wire=socket)
             await stack.enter_async_context(phone)
         counts["rooms"] += 1
         return code
@@ -142,17 +141,13 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--together", action="store_true", help="every room acts at once")
-    parser.add_argument("--views", choices=["delta", "v1"], default="delta")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--pause", type=float, default=0.0, help="ms the process sleeps after each move"
     )
     args = parser.parse_args()
-    delta = args.views == "delta"
     # uvloop, as uvicorn's "auto" loop picks it for the server (uvicorn[standard])
-    counts = uvloop.run(
-        run(args.rooms, args.moves, args.together, delta, args.seed, args.pause / 1000)
-    )
+    counts = uvloop.run(run(args.rooms, args.moves, args.together, args.seed, args.pause / 1000))
     mean = counts["bytes"] / max(1, counts["views"])
     print(
         f"moves={counts['moves']} new_rooms={counts['rooms']} views={counts['views']} "

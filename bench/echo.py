@@ -34,7 +34,7 @@ from app.api.limits import SECURITY_HEADERS
 # ~2 KB views by default (the ceiling); ECHO_BYTES sets another size.
 PAD = "x" * (int(os.environ.get("ECHO_BYTES", "2000")) - 100)
 
-# As the lane answers (app/api/lane.py), with the same security headers.
+# As the lane answers (app/fast/lane.py), with the same security headers.
 HEADERS = [(b"content-type", b"application/json"), *SECURITY_HEADERS]
 ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")
 

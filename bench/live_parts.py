@@ -41,9 +41,9 @@ PARTS = [
     ("the engine's step", "app.rooms.views", "RoomSnapshot.step"),
     ("the commit (SQLite)", "app.db.journal", "Journal._commit_sync"),
     ("the copy moved on", "app.rooms.views", "RoomSnapshot.take"),
-    ("the push: views, their delta form, queued", "app.rooms.hub", "Hub.push"),
+    ("the push: views, queued", "app.rooms.hub", "Hub.push"),
     ("the wire: frames onto the transport", "app.rooms.connection", "Connection._flush"),
-    ("  of which the transport's write()", "app.api.wire", "Wire.write"),
+    ("  of which the transport's write()", "app.fast.wire", "Wire.write"),
 ]
 
 
@@ -99,7 +99,7 @@ def install() -> None:
     def dump(_signum: int, _frame: Any) -> None:
         totals = {
             "cpu_ns": time.process_time_ns(),
-            "actions": metrics.ACTIONS.value,
+            "actions": metrics.REGISTRY.get_sample_value("pitchside_actions_applied_total"),
             "spent": dict(spent),
             "calls": dict(calls),
         }

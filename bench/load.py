@@ -59,9 +59,6 @@ GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the produ
 # without building it: a full view is ~8 KB of nested JSON, and parsing it whole (then freeing
 # it) cost the generator as much CPU per action as the server spent on it, which capped the
 # saturation figures at the generator. Legal actions stay raw and are sent back verbatim.
-# The phones ask for the delta form of views (README.md, "Beyond PROTOCOL.md"; `--views v1`
-# for whole views): a delta names only the members that changed, so a member it lacks is the
-# one the phone holds.
 class ViewPart(msgspec.Struct):
     status: str | msgspec.UnsetType = msgspec.UNSET
     to_act: list[int] | msgspec.UnsetType = msgspec.UNSET
@@ -71,22 +68,9 @@ class ViewPart(msgspec.Struct):
 class Message(msgspec.Struct):
     type: str
     seq: int = -1
-    base: int = -1  # a delta: the seq of the view it changes
     cid: str = ""
     code: str = ""
     view: ViewPart | None = None
-
-
-VIEW_FIELDS = ("status", "to_act", "legal")
-
-
-def patched(held: ViewPart | None, message: Message) -> ViewPart | None:
-    """The view a phone holds after `message` (a whole view, or a delta of the one held)."""
-    view = message.view
-    if message.base < 0 or held is None or view is None:
-        return view
-    changed = {f: getattr(view, f) for f in VIEW_FIELDS if getattr(view, f) is not msgspec.UNSET}
-    return msgspec.structs.replace(held, **changed) if changed else held
 
 
 decode_message = msgspec.json.Decoder(Message).decode
@@ -254,7 +238,7 @@ async def make_room(http: httpx.AsyncClient, kind: str, players: int, index: int
 
 
 async def client(
-    url: str, room: Room, seat: int, stats: Stats, pace: float, sockets: set[Any], views: str
+    url: str, room: Room, seat: int, stats: Stats, pace: float, sockets: set[Any]
 ) -> None:
     """One phone: acts with a random legal action whenever its seat is asked to."""
     rng = random.Random(f"{room.code}:{seat}")
@@ -263,8 +247,6 @@ async def client(
         f"ws://{url}/ws/{room.code}", max_size=2**22, compression=None
     ) as ws:
         hello = {"type": "hello", "token": room.tokens[seat]}
-        if views == "delta":
-            hello["views"] = "delta"
         await ws.send(orjson.dumps(hello).decode())
         sockets.add(ws)  # the run closes them all when it stops
         pending: dict[str, float] = {}
@@ -324,7 +306,7 @@ async def client(
                 if latest is None:
                     stats.connected += 1
                 stats.views += 1
-                latest, latest_seq = patched(latest, message), message.seq
+                latest, latest_seq = message.view, message.seq
                 room.saw(seat, message.seq, now)
                 room.settle(stats)
                 if latest is not None and latest.status == "finished":
@@ -342,7 +324,6 @@ async def run_load(
     db: str | None,
     instances: int = 1,
     spread: str = "seats",
-    views: str = "delta",
 ) -> dict[str, float]:
     # Instances start one after the other: each migrates the database before it listens.
     servers = [Server.start(kind, db) for _ in range(instances)]
@@ -387,7 +368,7 @@ async def run_load(
             while not stop.is_set():  # a finished match is followed by a new room
                 await asyncio.gather(
                     *(
-                        client(phone_url(index, s), room, s, stats, pace, sockets, views)
+                        client(phone_url(index, s), room, s, stats, pace, sockets)
                         for s in range(players)
                     )
                 )
@@ -644,12 +625,6 @@ def main() -> None:
         "balancer) or keep a room on one instance (a balancer hashing the room code)",
     )
     parser.add_argument(
-        "--views",
-        choices=["delta", "v1"],
-        default="delta",
-        help="full server: phones ask for views in the delta form (README.md) or whole (v1)",
-    )
-    parser.add_argument(
         "--floor",
         action="store_true",
         help="rooms: then the same against bench/echo.py (same requests and sockets, fixed "
@@ -692,7 +667,6 @@ def main() -> None:
                     args.database_url,
                     instances,
                     args.spread,
-                    args.views,
                 )
             )
             pace = args.pace or "saturation"

@@ -59,9 +59,8 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--moves", type=int, default=600, help="the first run's (default 600)")
     parser.add_argument("--together", action="store_true", help="every room acts at once")
-    parser.add_argument("--views", choices=["delta", "v1"], default="delta")
     args = parser.parse_args()
-    extra = ["--rooms", str(args.rooms), "--views", args.views]
+    extra = ["--rooms", str(args.rooms)]
     extra += ["--together"] if args.together else []
     with ThreadPoolExecutor(2) as both:
         few, more = both.map(lambda n: instructions(n, extra), (args.moves, args.moves + MORE))

@@ -2,8 +2,7 @@
 
 Plays `--matches` random 4-seat Drukker matches through `RoomSnapshot`, keeps every seq's
 room, then times (warm, best of `--repeat`, µs per step) what `Hub.push` does for four
-phones in the delta form (each seat's view, its parts, its delta against the view it held)
-and what `RoomService.act` asks of the room for a move (`RoomSnapshot.step`: the legal
+phones (each seat's view message) and what `RoomService.act` asks of the room for a move (`RoomSnapshot.step`: the legal
 check and the engine's apply). Each seq's cached views are dropped before each round.
 
     .venv/bin/python bench/push_path.py
@@ -15,13 +14,11 @@ No sockets, no database: the figures of bench/README.md's "What changed, each me
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import time
 from collections.abc import Callable
 
 from app.games import registry
-from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.views import RoomSnapshot, SeatInfo
 
 SEATS = 4
@@ -74,35 +71,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     rooms = matches(args.matches)
-    views = [[room.view(s) for s in range(SEATS)] for room in rooms]
-    held: list[list[tuple[DeltaPush, ViewParts]]] = []
-
-    def parts() -> None:
-        held.clear()
-        bases: dict[int, ViewParts] = {}
-        for room, seen in zip(rooms, views, strict=True):
-            push = DeltaPush(room.seq)
-            row = []
-            for s in range(SEATS):
-                bases[s] = push.parts(seen[s], bases.get(s))
-                row.append((push, bases[s]))
-            held.append(row)
-
-    def deltas() -> None:
-        for before, now in itertools.pairwise(held):
-            for (_, base), (push, made) in zip(before, now, strict=True):
-                if base.seq < made.seq:
-                    push.delta(made, base)
-
-    def push() -> None:
-        bases: dict[int, ViewParts] = {}
-        for room in rooms:
-            out = DeltaPush(room.seq)
-            for s in range(SEATS):
-                base = bases.get(s)
-                made = out.parts_of(room, s, base)
-                out.whole(made) if base is None or base.seq >= made.seq else out.delta(made, base)
-                bases[s] = made
 
     def step() -> None:
         for room in rooms:
@@ -115,9 +83,9 @@ def main() -> None:
         "views of 4 seats": best(
             rooms, lambda: [r.view(s) for r in rooms for s in range(SEATS)], args.repeat
         ),
-        "their parts": best(rooms, parts, args.repeat),
-        "their deltas": best(rooms, deltas, args.repeat),
-        "the whole push (views, parts, deltas)": best(rooms, push, args.repeat),
+        "their messages": best(
+            rooms, lambda: [r.view_message(s) for r in rooms for s in range(SEATS)], args.repeat
+        ),
         "a step (legal check, apply)": best(rooms, step, args.repeat),
     }
     for name, value in figures.items():

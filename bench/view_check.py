@@ -2,9 +2,8 @@
 against the same views made from scratch (tests/support/fresh_views.py).
 
 For each mode of each game at its fewest and most players, `--matches` random whole matches
-(seeds from `--first`) are played on the live path; at every seq each viewer's v1 view, and
-its delta-form view as a phone holds it (a phone misses a push now and then), must equal the
-view of a room made from the state's JSON. The test suite runs 200 steps of one match of
+(seeds from `--first`) are played on the live path; at every seq each viewer's view must
+equal the view of a room made from the state's JSON. The test suite runs 200 steps of one match of
 each (tests/rooms/test_fresh_views.py); this is the run that the caches of issue 20 answer
 to (bench/README.md). Prints what was compared per mode; exits 1 at the first view that
 differs, saying where.
@@ -58,7 +57,7 @@ def main() -> int:
         for name, checked, cpu, failed in pool.imap_unordered(run, jobs):
             print(
                 f"{name}: {checked.matches} matches, {checked.steps} steps; equal to the fresh "
-                f"views: {checked.views} v1, {checked.deltas} delta; {cpu:.0f} s of CPU"
+                f"views: {checked.views}; {cpu:.0f} s of CPU"
                 + (f"; DIFFERS at {failed}" if failed else "")
             )
             failures += failed is not None

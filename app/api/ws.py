@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import math
-import socket
-import time
 from typing import Annotated, Any, Literal
 
 import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 from pydantic import ValidationError as PydanticError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Scope
 
 from app.api.connections import RATE
 from app.api.limits import Window
-from app.api.wire import Wire
+from app.fast.wire import WIRE, Wire
 from app.net import Reach
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
@@ -53,7 +50,9 @@ class Hello(BaseModel):
     model_config = ConfigDict(strict=True)
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=256)] | None = None
-    views: Literal["v1", "delta"] = "v1"  # the opt-in delta form of views (README.md)
+    # Views are always whole; "delta" (once a form of its own) is accepted and ignored
+    # (docs/PROTOCOL.md).
+    views: Literal["v1", "delta"] = "v1"
 
 
 class Ping(BaseModel):
@@ -155,7 +154,6 @@ class Session:
         # (app/api/connections.py).
         self.window: Window = (ws.scope.get("extensions") or {}).get(RATE) or Window(rate, 1.0)
         self.violations = 0
-        self.delta = False  # hello asked for views in the delta form (README.md)
 
     async def receive(self) -> str | bytes:
         message = await self.ws.receive()
@@ -199,7 +197,6 @@ class Session:
                     error("bad_message", reason or "the first message must be hello", cid)
                 )
                 continue
-            self.delta = message.views == "delta"
             if message.token is None:
                 return None
             try:
@@ -250,110 +247,9 @@ class Session:
         conn.send({"type": "ack", "cid": cid, "seq": seq})
 
 
-# --- sockets that stop reading, and how many one address may open ----------------------------
-
-
-WIRE = "pitchside.wire"  # the scope's extension that holds the socket's `Wire`, if any
-
-
-class SocketGuard:
-    """ASGI middleware for the WebSockets: an address may hold `per_address` of them open
-    (more are refused at the handshake, 403), and a socket that has not taken a message
-    within `send_timeout` seconds (its phone stopped reading: the writer waits on a full
-    buffer) is cut off at the transport, for a close would wait on that same writer. The
-    cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
-    buffer of each socket (what a phone that stopped reading holds of this machine).
-
-    It stands in front of the framework (app/main.py, `Pitchside`) and serves `/ws/{code}`
-    itself (`room_socket`): a socket has no use for the framework's middleware, routing,
-    exception handlers and dependencies, which cost a start of a match ~0.2 ms per phone
-    (bench/README.md). Any other socket path goes on to the app (which refuses it)."""
-
-    def __init__(
-        self,
-        app: ASGIApp,
-        per_address: int = 32,
-        send_timeout: float = 10.0,
-        send_buffer: int = 0,
-    ) -> None:
-        self.app = app
-        self.per_address = per_address
-        self.send_timeout = send_timeout
-        self.send_buffer = send_buffer
-        self.open: dict[str, int] = {}
-        self._sending: dict[int, tuple[float, Any]] = {}  # id(socket) -> (since, transport)
-        self._watch: asyncio.Task[None] | None = None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
-        client = scope.get("client")
-        address = str(client[0]) if client else "?"
-        if self.open.get(address, 0) >= self.per_address:
-            await receive()  # websocket.connect
-            await send({"type": "websocket.close", "code": 1008, "reason": "too many sockets"})
-            return
-        self.open[address] = self.open.get(address, 0) + 1
-        # The room's sends to this socket may skip ASGI (app/api/wire.py).
-        scope.setdefault("extensions", {})[WIRE] = Wire.of(send, self.send_timeout)
-        transport = getattr(getattr(send, "__self__", None), "transport", None)
-        if transport is not None and self.send_buffer > 0:
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
-        key = id(scope)
-        sending = self._sending
-
-        async def watched(message: Message) -> None:
-            sending[key] = (time.monotonic(), transport)
-            try:
-                await send(message)
-            finally:
-                sending.pop(key, None)
-
-        if self._watch is None or self._watch.done():
-            self._watch = asyncio.get_running_loop().create_task(self._cut_stalled())
-        try:
-            code = _room_of(scope)
-            sending_to = watched if transport is not None else send
-            if code is None:
-                await self.app(scope, receive, sending_to)
-            else:
-                await room_socket(WebSocket(scope, receive, sending_to), code)
-        finally:
-            sending.pop(key, None)
-            left = self.open[address] - 1
-            if left:
-                self.open[address] = left
-            else:
-                del self.open[address]
-
-    async def _cut_stalled(self) -> None:
-        """While sockets are open: abort those whose send has waited past the timeout."""
-        while self.open:
-            await asyncio.sleep(self.send_timeout / 4)
-            now = time.monotonic()
-            for key, (since, transport) in list(self._sending.items()):
-                if now - since > self.send_timeout:
-                    log.info("cutting off a socket that stopped reading")
-                    self._sending.pop(key, None)
-                    transport.abort()
-
-
-def _room_of(scope: Scope) -> str | None:
-    """The `{code}` of `/ws/{code}` (as Starlette would match the route), else None."""
-    path, root = scope["path"], scope.get("root_path", "")
-    if root and path.startswith(root):
-        path = path[len(root) :]
-    if not path.startswith("/ws/"):
-        return None
-    code = path[4:]
-    return code if code and "/" not in code else None
-
-
 async def room_socket(ws: WebSocket, code: str) -> None:
-    """/ws/{code}: docs/PROTOCOL.md's socket of a room (served by `SocketGuard`)."""
+    """/ws/{code}: docs/PROTOCOL.md's socket of a room (a route of the app; with FAST_SOCKET,
+    served by `app.fast.socket.SocketGuard` in front of the framework)."""
     app = ws.app
     settings: Settings = app.state.settings
     if not origin_allowed(ws.scope, settings, app.state.reach):
@@ -379,7 +275,7 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         seat = await session.hello()
         wire: Wire | None = (ws.scope.get("extensions") or {}).get(WIRE)
         wire = wire if wire is not None and wire.usable() else None
-        async with service.connect(ws, code, seat, delta=session.delta, wire=wire) as conn:
+        async with service.connect(ws, code, seat, wire=wire) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
         return  # the socket is gone; service.connect has unregistered it

@@ -19,7 +19,7 @@ wait, their commit begins at once: at saturation a batch fills long before the w
 and its rooms waited the rest of it for no saving (bench/README.md, twelfth pass).
 
 On PostgreSQL the batch goes through asyncpg on the event loop. On SQLite it is written on the
-event loop itself, with a plain sqlite3 connection of its own: in WAL mode with
+event loop itself, on the writer's own sync engine (session.py): in WAL mode with
 synchronous=NORMAL a commit is a write() to the WAL, no fsync, tens of microseconds, so a
 thread bought nothing but its hops. A writer thread (until 2026-12-01) cost each lone action a
 futex wake, a GIL hand-over and a call_soon_threadsafe: a quarter of the server's time at human
@@ -44,6 +44,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app import metrics
 from app.db import store
 from app.db.models import utcnow
+from app.fast import sqlite as fast
 
 MAX_BATCH = 400  # appends per transaction; more wait for the next one
 
@@ -90,8 +91,12 @@ class Journal:
         sync_engine: Engine | None = None,
         window: float = 0.0,
         batch: int = 0,
+        fast_sqlite: bool = False,
     ) -> None:
         self.engine = engine
+        # SQLite: the batch as SQL text on a sqlite3 connection held for good (FAST_SQLITE,
+        # app/fast/sqlite.py), else through Core on a connection of the writer's engine.
+        self.fast_sqlite = fast_sqlite
         self.writer = writer  # SQLite's single writer, shared with the other write paths
         self.sync_engine = sync_engine  # SQLite: written on the event loop, in one go
         # Seconds between the starts of two commits (COMMIT_WINDOW_MS): see `append`.
@@ -174,21 +179,24 @@ class Journal:
                     a.fail(Conflict())
 
     async def _commit(self, batch: list[Append]) -> set[tuple[int, int]]:
-        if self.sync_engine is not None:
+        if self.sync_engine is not None and self.fast_sqlite:
             return self._commit_sync(batch)
+        if self.sync_engine is not None:
+            with self.sync_engine.begin() as conn:
+                return _write(conn, batch)
         async with self.engine.begin() as conn:
             return await conn.run_sync(_write, batch)
 
     def _commit_sync(self, batch: list[Append]) -> set[tuple[int, int]]:
         """The batch in one transaction on the journal's own sqlite3 connection (held out
         of the pool for good: SQLAlchemy's begin and commit around each lone action cost as
-        much as SQLite's own work, bench/README.md)."""
+        much as SQLite's own work; FAST_SQLITE, app/fast/sqlite.py)."""
         assert self.sync_engine is not None
         if self._db is None:
             self._db = self.sync_engine.raw_connection()
         db = self._db.driver_connection
         try:
-            written = _write_sqlite(db, store.SqliteBatch.of(self.sync_engine.dialect), batch)
+            written = _write_sqlite(db, fast.SqliteBatch.of(self.sync_engine.dialect), batch)
             db.commit()
         except BaseException:
             db.rollback()
@@ -224,7 +232,7 @@ def _write(conn: Connection, batch: list[Append]) -> set[tuple[int, int]]:
     return written
 
 
-def _write_sqlite(db: Any, sql: store.SqliteBatch, batch: list[Append]) -> set[tuple[int, int]]:
+def _write_sqlite(db: Any, sql: fast.SqliteBatch, batch: list[Append]) -> set[tuple[int, int]]:
     """`_write` on a sqlite3 connection (SQLite has one writer: no order needed)."""
     now = sql.stamp(utcnow())  # one time for the batch's rows
     written = sql.append(db, [_row(a) for a in batch], now)

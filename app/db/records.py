@@ -1,5 +1,5 @@
 """The room layer's records of rows: frozen dataclasses, what `Tx` (rooms.py) answers in.
-Their fields are the columns' names (app/db/models.py), which direct.py's SQL relies on."""
+Their fields are the columns' names (app/db/models.py), which app/fast/sqlite.py's SQL relies on."""
 
 from __future__ import annotations
 

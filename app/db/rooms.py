@@ -4,7 +4,7 @@ database (app/rooms/ imports no SQLAlchemy).
 A transaction is a plain function over a `Tx`, `fn(tx, *args)`, run by `Database.read` or
 `Database.write`; a `Tx` answers in records (frozen dataclasses, `records.py`) and changes
 rows only through its named methods. The SQL itself is in `store.py` (and, for the SQLite
-writer, `direct.py`); the group commit of actions in `journal.py`. A new table (the crews)
+writer with `FAST_SQLITE`, app/fast/sqlite.py); the group commit of actions in `journal.py`. A new table (the crews)
 gets its records and `Tx` methods in a module of its own next to this one, over the same
 `Tx.session`.
 """
@@ -33,6 +33,7 @@ from app.db.journal import Append, Journal
 from app.db.models import utcnow
 from app.db.records import ActionRow, RoomRow, SeatRow, SnapshotRow, room_row
 from app.db.session import sqlite_writer
+from app.fast import sqlite as fast
 from app.rooms.errors import RoomError, unavailable
 
 __all__ = ["ActionRow", "Database", "RoomRow", "SeatRow", "SnapshotRow", "Tx", "_room_row"]
@@ -236,14 +237,18 @@ class Database:
         single_writer: bool = False,
         commit_window: float = 0.0,
         commit_batch: int = 0,
+        fast_sqlite: bool = False,
     ) -> None:
         self.engine = engine
         self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if single_writer else None
-        # An SQLite file: the journal's own connection, which every write goes through.
+        # An SQLite file: the journal's own connection, which every write goes through; with
+        # `fast_sqlite` (FAST_SQLITE), its statements as SQL text (app/fast/sqlite.py).
         self._writer = sqlite_writer(engine)
+        if self._writer is not None and fast_sqlite:
+            fast.mark(self._writer)
         self._held: Connection | None = None  # its connection, for the writes (`_connection`)
         self.journal = Journal(
-            engine, self._sqlite_writes, self._writer, commit_window, commit_batch
+            engine, self._sqlite_writes, self._writer, commit_window, commit_batch, fast_sqlite
         )
         self.closing = False
 

@@ -12,23 +12,23 @@ SQLAlchemy's cache. Column defaults (`created_at`, `joined_at`, ...) are the tab
 
 from __future__ import annotations
 
-import itertools
-import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any, TypeAlias, cast
 
 from sqlalchemy import Connection, Row, Table, bindparam, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from app.db import direct
 from app.db.models import Action, Room, Seat, Snapshot, utcnow
 from app.db.records import RoomRow, SeatRow, room_row, seat_row
+from app.fast import sqlite as fast
 
 ROOM, SEAT, ACTION, SNAPSHOT = (
     cast(Table, model.__table__) for model in (Room, Seat, Action, Snapshot)
 )
 AnyRow: TypeAlias = Row[*tuple[Any, ...]]
-SEAT_COLUMNS = tuple(SEAT.c[name] for name in direct.SEAT_FIELDS)
+SEAT_FIELDS = tuple(field.name for field in fields(SeatRow))
+SEAT_COLUMNS = tuple(SEAT.c[name] for name in SEAT_FIELDS)
 ACTION_COLUMNS = (ACTION.c.seq, ACTION.c.seat, ACTION.c.action, ACTION.c.note, ACTION.c.created_at)
 SNAPSHOT_COLUMNS = (SNAPSHOT.c.seq, SNAPSHOT.c.state, SNAPSHOT.c.log, SNAPSHOT.c.clock)
 
@@ -46,6 +46,10 @@ _ROOMS_BY_STATUS = select(ROOM.c.status, func.count()).group_by(ROOM.c.status)
 _ADD_ROOM = ROOM.insert().returning(ROOM.c.id)
 _ADD_ROOM_UNLESS_TAKEN = {
     name: dialect.insert(ROOM).on_conflict_do_nothing(index_elements=["code"]).returning(ROOM.c.id)
+    for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
+}
+_APPEND_ACTIONS = {
+    name: dialect.insert(ACTION).on_conflict_do_nothing().returning(ACTION.c.room_id, ACTION.c.seq)
     for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))
 }
 _ADD_SEAT = SEAT.insert()
@@ -76,17 +80,17 @@ _MOVE_SEAT = (
 def room_by_code(conn: Connection, code: str, *, lock: bool = False) -> RoomRow | None:
     """The room row; with `lock`, held until commit (a row lock on PostgreSQL, which
     serializes commands for one room across instances; SQLite serializes all writers)."""
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        return direct.room_by_code(driver, conn.dialect, code)
+        return fast.room_by_code(driver, conn.dialect, code)
     row = conn.execute(_ROOM_LOCKED if lock else _ROOM, {"code": code}).one_or_none()
     return None if row is None else room_row(row)
 
 
 def seats_of(conn: Connection, room_id: int) -> list[SeatRow]:
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        return direct.seats_of(driver, conn.dialect, room_id)
+        return fast.seats_of(driver, conn.dialect, room_id)
     return [seat_row(row) for row in conn.execute(_SEATS, {"room_id": room_id})]
 
 
@@ -119,24 +123,24 @@ def code_taken(conn: Connection, code: str) -> bool:
 
 
 def add_room(conn: Connection, values: dict[str, Any], *, unless_taken: bool = False) -> int | None:
-    """Insert a room (`values` by `direct.ROOM_VALUES`); its id. With `unless_taken`, None (and
+    """Insert a room (`values` by `fast.ROOM_VALUES`); its id. With `unless_taken`, None (and
     nothing inserted) when its code is taken: one statement instead of a look first."""
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        return direct.add_room(driver, conn.dialect, values, unless_taken=unless_taken)
+        return fast.add_room(driver, conn.dialect, values, unless_taken=unless_taken)
     statement = _ADD_ROOM_UNLESS_TAKEN[conn.dialect.name] if unless_taken else _ADD_ROOM
     room_id: int | None = conn.execute(statement, values).scalar_one_or_none()
     return room_id
 
 
 def add_seat(conn: Connection, room_id: int, seat: SeatRow) -> None:
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        direct.add_seat(driver, conn.dialect, room_id, seat)
+        fast.add_seat(driver, conn.dialect, room_id, seat)
         return
     conn.execute(
         _ADD_SEAT,
-        {"room_id": room_id, **{name: getattr(seat, name) for name in direct.SEAT_FIELDS}},
+        {"room_id": room_id, **{name: getattr(seat, name) for name in SEAT_FIELDS}},
     )
 
 
@@ -144,18 +148,18 @@ def add_snapshot(
     conn: Connection, room_id: int, state: dict[str, Any], clock: dict[str, Any]
 ) -> None:
     """The first snapshot of a match (seq 0)."""
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        direct.add_snapshot(driver, conn.dialect, room_id, state, clock)
+        fast.add_snapshot(driver, conn.dialect, room_id, state, clock)
         return
     values = {"room_id": room_id, "seq": 0, "state": state, "log": [], "clock": clock}
     conn.execute(_ADD_SNAPSHOT, values)
 
 
 def start(conn: Connection, room_id: int) -> None:
-    driver = direct.writer(conn)
+    driver = fast.writer(conn)
     if driver is not None:
-        direct.start(driver, conn.dialect, room_id)
+        fast.start(driver, conn.dialect, room_id)
         return
     conn.execute(_START, {"b_room": room_id, "b_at": utcnow()})
 
@@ -183,12 +187,9 @@ def remove_seat(conn: Connection, room_id: int, seat: int) -> None:
 
 
 # --- the command path: statements over many rooms at once (app/db/journal.py) ---------------
-# Plain (sync) functions over one connection: the journal runs them on its own connection on
-# SQLite and through `AsyncConnection.run_sync` on PostgreSQL. On SQLite they go to the driver
-# as SQL text: SQLAlchemy's work per row of a Core executemany (processing each row's
-# parameters, building the multi-row INSERT) cost more than SQLite's own (60
-# actions: 4.0 -> 1.6 ms, bench/README.md). The values are still made by the columns' own
-# types, so the rows read back exactly as before.
+# Plain (sync) functions over one connection: the journal runs them on the SQLite writer's
+# connection and through `AsyncConnection.run_sync` on PostgreSQL (with `FAST_SQLITE`, the
+# SQLite writer's batches go to the driver as SQL text instead: app/fast/sqlite.py).
 
 
 def append_actions(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
@@ -196,14 +197,10 @@ def append_actions(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[in
     returns the (room_id, seq) of the rows that went in."""
     if not rows:
         return set()
-    if conn.dialect.name == "sqlite":
-        return _append_actions_sqlite(conn, rows)
     now = utcnow()
-    statement = (
-        postgresql.insert(Action).on_conflict_do_nothing().returning(Action.room_id, Action.seq)
-    )
     result = conn.execute(
-        statement, [row | {"created_at": row.get("created_at") or now} for row in rows]
+        _APPEND_ACTIONS[conn.dialect.name],
+        [row | {"created_at": row.get("created_at") or now} for row in rows],
     )
     return {(room_id, seq) for room_id, seq in result.all()}
 
@@ -213,9 +210,6 @@ def advance_rooms(conn: Connection, rooms: list[tuple[int, int, bool]]) -> None:
     if not rooms:
         return
     now = utcnow()
-    if conn.dialect.name == "sqlite":
-        SqliteBatch.of(conn.dialect).advance(conn.connection.dbapi_connection, rooms)
-        return
     statement = (
         update(Room)
         .where(Room.id == bindparam("b_id"))
@@ -246,9 +240,6 @@ def save_snapshots(
     """Overwrite rooms' snapshots: (room_id, seq, state, log, clock); never with an older one."""
     if not snapshots:
         return
-    if conn.dialect.name == "sqlite":
-        SqliteBatch.of(conn.dialect).save(conn.connection.dbapi_connection, snapshots)
-        return
     statement = (
         update(Snapshot)
         .where(Snapshot.room_id == bindparam("b_room"), Snapshot.seq < bindparam("b_seq"))
@@ -267,96 +258,6 @@ def save_snapshots(
             for room, seq, state, log, clock in snapshots
         ],
     )
-
-
-def _append_actions_sqlite(conn: Connection, rows: list[dict[str, Any]]) -> set[tuple[int, int]]:
-    return SqliteBatch.of(conn.dialect).append(conn.connection.dbapi_connection, rows)
-
-
-class SqliteBatch:
-    """The command path's statements on SQLite, straight on the sqlite3 connection: the
-    values made once per batch by the columns' own types (so the rows read back exactly as
-    SQLAlchemy's would), the SQL text fixed (sqlite3 keeps it prepared). Through
-    `exec_driver_sql` and a bind processor looked up per call, SQLAlchemy's part of a lone
-    action's commit was a third of it (bench/README.md)."""
-
-    def __init__(self, dialect: Any) -> None:
-        def bind(column: Any) -> Callable[[Any], Any]:
-            process = column.type.dialect_impl(dialect).bind_processor(dialect)
-            return process or (lambda value: value)
-
-        self.json = bind(Action.action)
-        self.stamp = bind(Action.created_at)
-
-    @classmethod
-    def of(cls, dialect: Any) -> SqliteBatch:
-        made = _BATCHES.get(dialect)
-        if made is None:
-            made = _BATCHES[dialect] = cls(dialect)
-        return made
-
-    def append(self, db: Any, rows: list[dict[str, Any]], now: Any = None) -> set[tuple[int, int]]:
-        """`append_actions` on the DB-API connection `db` (sqlite3, or SQLAlchemy's adapter
-        of aiosqlite on an in-memory database); `now`: the batch's `stamp`, if made."""
-        json, stamp, now = self.json, self.stamp, now or self.stamp(utcnow())
-        values = [
-            (
-                r["room_id"],
-                r["seq"],
-                r["seat"],
-                r["cid"],
-                json(r["action"]),
-                json(r["note"]),
-                now if r.get("created_at") is None else stamp(r["created_at"]),
-            )
-            for r in rows
-        ]
-        cursor = db.cursor()
-        cursor.execute(
-            "INSERT INTO action (room_id, seq, seat, cid, action, note, created_at) VALUES "
-            + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(values))
-            + " ON CONFLICT DO NOTHING RETURNING room_id, seq",
-            tuple(itertools.chain.from_iterable(values)),  # one statement: one round of SQLite
-        )
-        return {(room_id, seq) for room_id, seq in cursor.fetchall()}
-
-    def advance(self, db: Any, rooms: list[tuple[int, int, bool]], now: Any = None) -> None:
-        """`advance_rooms` on the DB-API connection `db`; `now` as for `append`. A room
-        that goes on is `playing` already (an action is appended to no other): its `status`
-        is left out of the UPDATE, for SQLite rewrites the status index's entry of every row
-        whose status is SET, changed or not: a page more in the WAL with every commit (two of
-        a lone action's ~11 writes, bench/README.md, eighth pass)."""
-        on = [(seq, id_) for id_, seq, end in rooms if not end]
-        if on:
-            db.cursor().executemany("UPDATE room SET seq = ? WHERE id = ?", on)
-        ended = [(seq, id_) for id_, seq, end in rooms if end]
-        if ended:
-            done = now or self.stamp(utcnow())
-            db.cursor().executemany(
-                "UPDATE room SET seq = ?, status = 'finished', finished_at = ? WHERE id = ?",
-                [(seq, done, id_) for seq, id_ in ended],
-            )
-
-    def save(
-        self,
-        db: Any,
-        snapshots: list[tuple[int, int, dict[str, Any], list[Any], dict[str, Any]]],
-        now: Any = None,
-    ) -> None:
-        """`save_snapshots` on the DB-API connection `db`; `now` as for `append`."""
-        json, now = self.json, now or self.stamp(utcnow())
-        db.cursor().executemany(
-            "UPDATE snapshot SET seq = ?, state = ?, log = ?, clock = ?, updated_at = ?"
-            " WHERE room_id = ? AND seq < ?",
-            [
-                (seq, json(state), json(log), json(clock), now, room, seq)
-                for room, seq, state, log, clock in snapshots
-            ],
-        )
-
-
-# By dialect: each engine's has its own JSON codec (session.py's JSON_CODEC).
-_BATCHES: weakref.WeakKeyDictionary[Any, SqliteBatch] = weakref.WeakKeyDictionary()
 
 
 def recent_finished(conn: Connection, limit: int) -> Sequence[AnyRow]:

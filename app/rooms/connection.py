@@ -1,8 +1,8 @@
 """One phone's socket as the hub sends to it: what it is sent, in order, through a bounded
 queue of its own, so that a slow or dead phone never delays anyone else. Views are full
-snapshots (or deltas against the one the phone holds): when a queue is full, the queued
+snapshots: when a queue is full, the queued
 views are dropped and only the newest is kept. A socket that stays hopelessly behind is
-closed (it reconnects and is whole again with one view). With a `Wire` (app/api/wire.py),
+closed (it reconnects and is whole again with one view). With a `Wire` (app/fast/wire.py),
 what one loop turn queued goes out at the end of that turn in one write; a writer task is
 made only when the phone must be waited for (its buffer is full) or the socket closed.
 """
@@ -18,7 +18,6 @@ import orjson
 
 from app import metrics
 from app.games.base import JsonDict
-from app.rooms.deltas import DeltaPush, ViewParts
 from app.rooms.views import RoomSnapshot
 
 MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket is dead
@@ -32,7 +31,7 @@ class Socket(Protocol):
 
 class Wire(Protocol):
     """The socket's frames written directly, several messages in one `write()`
-    (app/api/wire.py); without one, each message is sent on its own through `Socket`."""
+    (app/fast/wire.py); without one, each message is sent on its own through `Socket`."""
 
     def write(self, texts: list[str | bytes]) -> bool: ...  # False: paused, nothing written
     async def drain(self) -> None: ...  # until it takes writes again (or ConnectionError)
@@ -52,7 +51,6 @@ class Connection:
         seat: int | None,
         limit: int,
         *,
-        delta: bool = False,
         wire: Wire | None = None,
     ) -> None:
         self.ws = ws
@@ -61,12 +59,8 @@ class Connection:
         self.code = code
         self.seat = seat
         self.limit = max(2, limit)
-        # The opt-in delta form (hello `"views": "delta"`): the view this phone holds, which
-        # the next one is sent against; None until it has one whole.
-        self.delta = delta
-        self.base: ViewParts | None = None
-        # (is_view, the message): a text, or its UTF-8 (the delta form is made in bytes, and
-        # a wire writes bytes; only ASGI's send needs a str)
+        # (is_view, the message): a text, or its UTF-8 (a wire writes bytes; only ASGI's
+        # send needs a str)
         self._queue: deque[tuple[bool, str | bytes]] = deque()
         self._views_queued = 0
         self._wake = asyncio.Event()
@@ -85,23 +79,9 @@ class Connection:
         self.last_view = (seq, status)
         self._enqueue(True, message)
 
-    def send_room(self, snap: RoomSnapshot, push: DeltaPush | None = None) -> None:
-        """Queue this phone's view of `snap`: whole (v1), or in the delta form it asked for
-        (`push`: the parts shared with the other phones of the same push)."""
-        if not self.delta:
-            self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
-            return
-        push = push or DeltaPush(snap.seq)
-        base = self.base
-        parts = push.parts_of(snap, self.seat, base)
-        # Whole when it holds none, or when the views queued before are about to be dropped
-        # (the one a delta would be made against would never arrive).
-        if base is None or self._views_queued >= self.limit:
-            message = push.whole(parts)
-        else:
-            message = push.delta(parts, base)
-        self.base = parts
-        self.send_view(snap.seq, snap.status, message)
+    def send_room(self, snap: RoomSnapshot) -> None:
+        """Queue this phone's view of `snap`."""
+        self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
 
     def _enqueue(self, is_view: bool, text: str | bytes) -> None:
         if self.closed:

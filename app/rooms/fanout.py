@@ -192,13 +192,11 @@ class Fanout:
         code: str,
         seat: int | None,
         *,
-        delta: bool = False,
         wire: Wire | None = None,
     ) -> AsyncIterator[Connection]:
         """Register a socket for its room for as long as the block runs; always unregisters.
-        `delta`: the phone asked for views in the delta form (app/rooms/deltas.py); `wire`:
-        its frames may be written directly (hub.py)."""
-        conn = self.hub.register(ws, code, seat, delta=delta, wire=wire)
+        `wire`: its frames may be written directly (hub.py)."""
+        conn = self.hub.register(ws, code, seat, wire=wire)
         try:
             await self._welcome(conn)
             yield conn

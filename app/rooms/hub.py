@@ -21,7 +21,6 @@ from app import metrics
 from app.games.base import JsonDict
 from app.rooms.broker import Message
 from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.deltas import DeltaPush
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
@@ -72,10 +71,9 @@ class Hub:
         code: str,
         seat: int | None,
         *,
-        delta: bool = False,
         wire: Wire | None = None,
     ) -> Connection:
-        conn = Connection(ws, code, seat, self.send_queue, delta=delta, wire=wire)
+        conn = Connection(ws, code, seat, self.send_queue, wire=wire)
         self.rooms.setdefault(code, set()).add(conn)
         metrics.SOCKETS.inc()
         return conn
@@ -100,13 +98,12 @@ class Hub:
     def push(self, snap: RoomSnapshot, *, force: bool = False) -> None:
         """Send every socket of the room its view of `snap`, unless it has it (`force`: even
         at the same seq) or a newer one."""
-        push = DeltaPush(snap.seq)  # the delta form's parts, made if a phone asked for it
         for conn in self.rooms.get(snap.code, ()):
             if not force and snap.state is not None and conn.last_view == (snap.seq, snap.status):
                 continue
             if conn.last_view is not None and snap.seq < conn.last_view[0]:
                 continue  # a phone that has a newer view keeps it: a room never moves back
-            conn.send_room(snap, push)
+            conn.send_room(snap)
         snap.pushed()
         if snap.state is None:  # a lobby change: seats came or went
             self.send_presence(snap)

@@ -129,13 +129,11 @@ class RoomService:
         code: str,
         seat: int | None,
         *,
-        delta: bool = False,
         wire: Wire | None = None,
     ) -> AbstractAsyncContextManager[Connection]:
         """A phone's socket in its room for as long as the block runs (`Fanout.connect`);
-        `delta`: it asked for views in the delta form; `wire`: its frames may be written
-        directly (hub.py)."""
-        return self.fanout.connect(ws, code, seat, delta=delta, wire=wire)
+        `wire`: its frames may be written directly (hub.py)."""
+        return self.fanout.connect(ws, code, seat, wire=wire)
 
     # --- reading ----------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A phone's messages written as frames straight onto uvicorn's transport (app/api/wire.py):
+"""A phone's messages written as frames straight onto uvicorn's transport (app/fast/wire.py):
 the same frames the websockets library would write, in the same order, and ASGI's own path
 wherever the wire would not be exactly right (a compression extension negotiated)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.frames import Frame, Opcode
 
-from app.api.wire import frame
+from app.fast.wire import frame
 from app.rooms.hub import Hub
 from tests.api.test_ws import started_room
 from tests.support.client import Socket

@@ -1,49 +1,26 @@
-"""/metrics as an operator's Prometheus reads it: the per-action metrics are plain numbers
-(app/metrics.py), exposed in prometheus_client's own format. The counting is tested on
-metrics of the test's own: the servers other tests run in this process move the instance's."""
+"""/metrics as an operator's Prometheus reads it: prometheus_client's own metric types
+(app/metrics.py), in the app's registry, each typed once."""
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from app import metrics
-from app.metrics import Count, Level, Numbers, Spread
 
 
-def registry_of(numbers: Numbers) -> CollectorRegistry:
-    registry = CollectorRegistry()
-    registry.register(numbers)
-    return registry
-
-
-def test_a_histogram_counts_each_value_in_its_bucket_and_every_wider_one() -> None:
-    numbers = Numbers()
-    batch = Spread("batch", "actions a commit", buckets=(1, 2, 5), into=numbers)
-    for size in (1, 2, 3, 500):  # a bound's own value is in its bucket (le: at most)
-        batch.observe(size)
-    registry = registry_of(numbers)
-    buckets = {
-        le: registry.get_sample_value("batch_bucket", {"le": le})
-        for le in ("1.0", "2.0", "5.0", "+Inf")
-    }
-    assert buckets == {"1.0": 1, "2.0": 2, "5.0": 3, "+Inf": 4}
-    assert registry.get_sample_value("batch_count") == 4
-    assert registry.get_sample_value("batch_sum") == 506
-
-
-def test_counts_and_levels_move_as_they_are_told() -> None:
-    numbers = Numbers()
-    actions = Count("actions", "actions applied", into=numbers)
-    sockets = Level("sockets", "sockets open", into=numbers)
-    actions.inc()
-    actions.inc(2)
-    sockets.inc()
-    sockets.inc()
-    sockets.dec()
-    registry = registry_of(numbers)
-    assert registry.get_sample_value("actions_total") == 3
-    assert registry.get_sample_value("sockets") == 1
+def test_an_action_moves_the_counter_and_the_histogram() -> None:
+    read = metrics.REGISTRY.get_sample_value
+    actions, commits = (
+        read("pitchside_actions_applied_total"),
+        read("pitchside_commit_batch_actions_count"),
+    )
+    assert actions is not None and commits is not None
+    metrics.ACTIONS.inc()
+    metrics.COMMIT_BATCH.observe(3)
+    assert read("pitchside_actions_applied_total") == actions + 1
+    assert read("pitchside_commit_batch_actions_count") == commits + 1
+    assert read("pitchside_commit_batch_actions_bucket", {"le": "5.0"}) is not None
 
 
 def test_the_instances_exposition_parses_with_every_metric_typed_once() -> None:

@@ -45,7 +45,7 @@ def test_views_need_no_database_and_the_hub_calls_nothing_back() -> None:
         i.split(".")[2] for i in imports(modules()["app.rooms.hub"]) if i.startswith("app.rooms.")
     }
     # messages it is handed, views it sends, its sockets (connection.py)
-    assert hub <= {"broker", "views", "deltas", "connection"}
+    assert hub <= {"broker", "views", "connection"}
 
 
 def test_no_import_cycles_between_rooms_and_db() -> None:

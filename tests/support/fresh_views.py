@@ -3,12 +3,10 @@ scratch.
 
 The server keeps each room's copy moving step by step and saves work by identity (issue 20,
 bench/README.md): a state's `to_act` kept for that very state object, a Drukker seat's private
-part cached on its record, the parts an engine hands again to the steps that leave them be, and
-the delta form keeping a member's encoding when it is the very object it was. Each is right
-only while a part that is the same object has the same value. Here a random match is played on
-one `RoomSnapshot` (the live path, pushed as the hub pushes it), and at every seq each viewer's
-v1 message, and its delta applied to what that phone held (a phone misses a push now and then,
-as one whose instance read the room some seqs on), are compared with the view of a second
+part cached on its record, and the parts an engine hands again to the steps that leave them
+be. Each is right only while a part that is the same object has the same value. Here a random
+match is played on one `RoomSnapshot` (the live path, pushed as the hub pushes it), and at
+every seq each viewer's v1 message is compared with the view of a second
 `RoomSnapshot` whose state went through its JSON and back (`dump`, `load`): one that shares no
 object with the live one. Rooms here have no turn clock and no live odds (a view's clock holds
 the moment it was made, and prices come from another process), and each match is played from
@@ -30,24 +28,7 @@ import pytest
 
 from app.games import registry
 from app.games.base import Game
-from app.rooms.deltas import DeltaPush, ViewParts
-from app.rooms.views import LOG_KEEP, RoomSnapshot, SeatInfo
-
-
-def patch(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
-    """The view a delta phone holds after `message`, by the rules of README.md."""
-    if "base" not in message:
-        return dict(message["view"])
-    assert held is not None
-    view = held | message["view"]
-    drop = message.get("drop", {})
-    public = {k: v for k, v in held["public"].items() if k not in drop.get("public", [])}
-    view["public"] = public | message["public"]
-    if "private" in message or "private" in drop:
-        private = {k: v for k, v in held["private"].items() if k not in drop.get("private", [])}
-        view["private"] = private | message.get("private", {})
-    view["log"] = (held["log"] + message["log"])[-LOG_KEEP:]
-    return view
+from app.rooms.views import RoomSnapshot, SeatInfo
 
 
 @dataclass
@@ -57,10 +38,6 @@ class Checked:
     matches: int = 0
     steps: int = 0
     views: int = 0  # v1 messages equal to the fresh view
-    deltas: int = 0  # delta phones' views equal to it (a phone misses a push now and then)
-
-
-MISSED = 0.25  # the share of pushes a delta phone misses: a push then has phones on two bases
 
 
 class Mismatch(AssertionError):
@@ -86,32 +63,18 @@ def check_match(
     live = RoomSnapshot("ABCDEF", 1, game, mode, options, "playing", seats, 0, "h", state)
     rng = random.Random(seed)
     viewers: list[int | None] = [None, *range(players)]
-    late = random.Random(~seed)  # which phones miss a push (apart from the moves' draws)
-    held: dict[int | None, dict[str, Any]] = {}
-    bases: dict[int | None, ViewParts] = {}
     while True:
         again = game.load(json.loads(json.dumps(game.dump(live.state))))
         fresh = RoomSnapshot(
             "ABCDEF", 1, game, mode, options, live.status, seats, live.seq, "h", again
         )
         fresh.log = list(live.log)
-        push = DeltaPush(live.seq)
         for viewer in viewers:
             want = json.loads(fresh.view_message(viewer))
             where = f"{game.id} {mode} ×{players}, seed {seed}, seq {live.seq}, viewer {viewer}"
             if json.loads(live.view_message(viewer)) != want:
                 raise Mismatch(f"v1 view: {where}")
             checked.views += 1
-            base = bases.get(viewer)
-            if base is not None and late.random() < MISSED:
-                continue  # its next delta is made against an older view than the others'
-            parts = push.parts_of(live, viewer, base)
-            message = push.whole(parts) if base is None else push.delta(parts, base)
-            held[viewer] = patch(held.get(viewer), json.loads(message))
-            if held[viewer] != want["view"]:
-                raise Mismatch(f"delta view: {where}")
-            bases[viewer] = parts
-            checked.deltas += 1
         live.pushed()
         movers = sorted(live.to_act())
         if live.status == "finished" or not movers or played == steps:

@@ -1,5 +1,5 @@
-"""A phone's socket written to directly: text frames put onto uvicorn's transport, every
-message one loop turn queued for that phone in a single `write()`.
+"""A phone's socket written to directly (`FAST_WIRE`): text frames put onto uvicorn's
+transport, every message one loop turn queued for that phone in a single `write()`.
 
 Sending through ASGI costs per message: Starlette's `send_text`, the middleware's wrappers,
 uvicorn's `send` and the websockets library's framing, then one `write()` that wakes the
@@ -28,6 +28,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 log = logging.getLogger(__name__)
 
+WIRE = "pitchside.wire"  # the scope's extension that holds the socket's `Wire`, if any
 TEXT = 0x81  # FIN and opcode 1 (text): a whole message in one frame
 
 

@@ -1,49 +1,42 @@
-"""The lobby's three busiest requests without FastAPI's per-request machinery.
+"""The lobby's three busiest requests without FastAPI's per-request machinery (`FAST_LANE`).
 
 Starting a match is five requests: `POST /api/rooms`, three `POST /api/rooms/{code}/join` and
 `POST /api/rooms/{code}/start`. FastAPI's handling of each (matching every route in turn,
 reading the content type through `email.message`, solving six dependencies, validating the
-body with pydantic, then the answer again against its model) cost more CPU than the work the
-request asked for (bench/README.md, "Starting a match"). `LobbyLane`, a pure ASGI app in front
-of the framework's whole middleware stack (app/main.py, `Pitchside`), answers the plain form of
-these requests itself: a JSON body that is exactly the schema's (`schemas.py`), without a
-crew. It checks in FastAPI's order (the rate limit, then the room code, then the room layer)
-and answers the same status, headers and bytes, errors included (`http.error_response`), with
-what the stack's middleware would add or do: the security headers (`limits.SECURITY_HEADERS`),
-and a plain 500 for an error of ours (Starlette's `ServerErrorMiddleware`, which then lets the
-error go on up to the server, which logs it).
+body, then the answer again against its model) cost more CPU than the work the request asked
+for. `LobbyLane`, a pure ASGI app in front of the framework's whole middleware stack
+(`app.fast.front.Pitchside`), answers the plain form of these requests itself: a JSON body
+that the route's own schema (`schemas.CreateRoom`, `schemas.JoinRoom`, `model_validate_json`)
+takes, with a name and without a crew. It checks in FastAPI's order (the rate limit, then the
+room code, then the room layer) and answers the same status, headers and bytes, errors
+included (`http.error_response`), with what the stack's middleware would add or do: the
+security headers (`limits.SECURITY_HEADERS`), and a plain 500 for an error of ours
+(Starlette's `ServerErrorMiddleware`, which then lets the error go on up to the server).
 
-A `HEAD` request is answered as its `GET` would be, without the body (the routes are GET
-routes; Starlette answers HEAD only for its static files).
-
-Anything else (a crew's create or join, a body the schema would refuse or take only with a
-conversion, another content type, a repeated header, a client that went away, a body over
-the limit by its Content-Length or as it came in) goes on to the framework and the routes in
-`http.py` untouched, with the body it had, before anything is counted: they stay the API
-(OpenAPI included) and answer every other case as they always did, the body limit's 413
-(`limits.BodyLimit`) included.
+Anything else (a crew's create or join, a body the schema refuses, another content type, a
+repeated header, a client that went away, a body over the limit by its Content-Length or as
+it came in) goes on to the framework and the routes in `http.py` untouched, with the body it
+had, before anything is counted: they answer every other case. tests/api/test_lane.py
+compares the two, request by request.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeGuard
+from typing import Any, TypeVar
 
 import orjson
+from pydantic import ValidationError
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api import http
 from app.api.limits import SECURITY_HEADERS
-from app.api.schemas import NAME_TEXT_MAX, OPTIONS_MAX, TEXT_MAX
+from app.api.schemas import CreateRoom, JoinRoom
 from app.rooms.errors import RoomError
 from app.rooms.service import RoomService
 
-CREATE_FIELDS = frozenset({"game", "mode", "name", "options", "crew"})
-JOIN_FIELDS = frozenset({"name"})
-OPTION_TYPES = (str, bool, int, float, type(None))  # schemas.OptionValue, strict
 ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")  # the routes' `{code}`: [^/]+
 
 
@@ -56,9 +49,6 @@ class LobbyLane:
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "HEAD":
-            await self.app({**scope, "method": "GET"}, receive, _headers_only(send))
-            return
         if (
             scope["type"] != "http"
             or scope["method"] != "POST"
@@ -80,33 +70,29 @@ class LobbyLane:
             await self._start(scope, receive, send, matched[1])
 
     async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
-        body, messages = await _json_body(scope, receive, self.limit)
-        if body is TOO_DEEP:
-            await _answer(scope, receive, send, _too_deep)
-            return
-        fields = _create_fields(body)
-        if fields is None:
+        raw, messages = await _json_body(scope, receive, self.limit)
+        body = _valid(CreateRoom, raw)
+        if body is None or body.crew is not None or body.name is None:
             await self.app(scope, _replay(messages, receive), send)
             return
+        game, mode, name, options = body.game, body.mode, body.name, body.options
 
         async def create(service: RoomService) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
-            code, token = await service.create(*fields)
+            code, token = await service.create(game, mode, name, options)
             return 201, _json({"code": code, "url": http.room_url(code), "seat": 0, "token": token})
 
         await _answer(scope, receive, send, create)
 
     async def _join(self, scope: Scope, receive: Receive, send: Send, code: str) -> None:
         headers = _headers(scope)
-        body, messages = await _json_body(scope, receive, self.limit)
-        if body is TOO_DEEP:
-            await _answer(scope, receive, send, _too_deep)
-            return
-        name = _join_name(body)
-        if headers is None or headers[1] is not None or name is None:
+        raw, messages = await _json_body(scope, receive, self.limit)
+        body = _valid(JoinRoom, raw)
+        if headers is None or headers[1] is not None or body is None or body.name is None:
             # A crew token (the seat is the member's), or not the plain body: the route's.
             await self.app(scope, _replay(messages, receive), send)
             return
+        name = body.name
 
         async def join(service: RoomService) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
@@ -136,18 +122,20 @@ class LobbyLane:
 
 
 Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
-
-
-async def _too_deep(_service: RoomService) -> tuple[int, bytes]:
-    raise RoomError("bad_json", "the body is not valid JSON (nested too deeply)")
-
-
-# A JSON body nested deeper than the parser's recursion allows: answered 400 `bad_json`, as
-# the routes answer it (app/main.py), before anything is counted.
-TOO_DEEP = object()
+Body = TypeVar("Body", CreateRoom, JoinRoom)
 
 # What Starlette's ServerErrorMiddleware answers an error it did not expect (debug off).
 SERVER_ERROR = PlainTextResponse("Internal Server Error", status_code=500)
+
+
+def _valid(schema: type[Body], raw: bytes | None) -> Body | None:
+    """`raw` as the route's schema takes it, or None (the route answers why)."""
+    if raw is None:
+        return None
+    try:
+        return schema.model_validate_json(raw)
+    except ValidationError:
+        return None
 
 
 async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -> None:
@@ -197,10 +185,12 @@ def _headers(scope: Scope) -> tuple[bytes | None, bytes | None] | None:
     return content_type, authorization
 
 
-async def _json_body(scope: Scope, receive: Receive, limit: int) -> tuple[Any, list[Message]]:
-    """The request's JSON body as FastAPI parses it (`json.loads`, for an `application/json`
-    content type), or None, or `TOO_DEEP`; and the messages read, for the routes if the lane
-    passes. Past `limit` bytes it stops reading (None: the body limit behind it answers)."""
+async def _json_body(
+    scope: Scope, receive: Receive, limit: int
+) -> tuple[bytes | None, list[Message]]:
+    """The request's body if its content type is exactly `application/json`, else None; and
+    the messages read, for the routes if the lane passes. Past `limit` bytes it stops reading
+    (None: the body limit behind it answers)."""
     messages: list[Message] = []
     chunks: list[bytes] = []
     seen = 0
@@ -219,26 +209,7 @@ async def _json_body(scope: Scope, receive: Receive, limit: int) -> tuple[Any, l
     headers = _headers(scope)
     if headers is None or headers[0] is None or headers[0].lower() != b"application/json":
         return None, messages
-    try:
-        return json.loads(b"".join(chunks)), messages
-    except ValueError:  # the route answers it `bad_json`
-        return None, messages
-    except RecursionError:
-        return TOO_DEEP, messages
-
-
-def _headers_only(send: Send) -> Send:
-    """`send` for a HEAD request answered as its GET: the status and headers (the length
-    included), no body."""
-
-    async def head(message: Message) -> None:
-        if message["type"] == "http.response.body":
-            if message.get("more_body", False):
-                return
-            message = {"type": "http.response.body", "body": b""}
-        await send(message)
-
-    return head
+    return b"".join(chunks), messages
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:
@@ -249,33 +220,3 @@ def _replay(messages: list[Message], receive: Receive) -> Receive:
         return pending.pop(0) if pending else await receive()
 
     return replayed
-
-
-def _text(value: object, longest: int) -> TypeGuard[str]:
-    return type(value) is str and len(value) <= longest
-
-
-def _create_fields(body: Any) -> tuple[str, str, str, dict[str, Any] | None] | None:
-    """(game, mode, name, options) of a body that `schemas.CreateRoom` takes as it is, with a
-    name and without a crew; else None."""
-    if type(body) is not dict or not body.keys() <= CREATE_FIELDS or body.get("crew") is not None:
-        return None
-    game, mode, name, options = body.get("game"), body.get("mode"), body.get("name"), None
-    if not (_text(game, TEXT_MAX) and _text(mode, TEXT_MAX) and _text(name, NAME_TEXT_MAX)):
-        return None
-    if body.get("options") is not None:
-        options = body["options"]
-        if type(options) is not dict or len(options) > OPTIONS_MAX:
-            return None
-        for key, value in options.items():
-            if len(key) > TEXT_MAX or type(value) not in OPTION_TYPES:
-                return None
-    return game, mode, name, options
-
-
-def _join_name(body: Any) -> str | None:
-    """The name of a body that `schemas.JoinRoom` takes as it is, with a name; else None."""
-    if type(body) is not dict or not body.keys() <= JOIN_FIELDS:
-        return None
-    name = body.get("name")
-    return name if _text(name, NAME_TEXT_MAX) else None

@@ -1,9 +1,11 @@
-"""The SQLite writer's SQL text (app/db/direct.py) stores and reads a lobby exactly as the Core
-statements of app/db/store.py do: the same rows, values in the same form, the same records;
-and it writes on the journal's own connection."""
+"""FAST_SQLITE: the SQLite writer's SQL text (app/fast/sqlite.py) stores and reads a lobby, and
+commits a batch of actions, exactly as the Core statements of app/db/store.py do (the
+reference): the same rows, values in the same form, the same records; and it writes on the
+journal's own connection."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from dataclasses import replace
@@ -14,10 +16,11 @@ import pytest
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
-from app.db import direct
+from app.db.journal import Append
 from app.db.migrate import upgrade
 from app.db.rooms import Database, RoomRow, SeatRow, Tx
 from app.db.session import make_engine, sqlite_writer
+from app.fast import sqlite as fast
 from app.rooms.service import RoomService
 
 pytestmark = pytest.mark.asyncio
@@ -64,6 +67,7 @@ def stored(path: Path, code: str) -> dict[str, list[dict[str, Any]]]:
     try:
         room_id = db.execute("SELECT id FROM room WHERE code = ?", (code,)).fetchone()["id"]
         tables = {
+            "action": db.execute("SELECT * FROM action WHERE room_id = ?", (room_id,)).fetchall(),
             "room": db.execute("SELECT * FROM room WHERE id = ?", (room_id,)).fetchall(),
             "seat": db.execute("SELECT * FROM seat WHERE room_id = ?", (room_id,)).fetchall(),
             "snapshot": db.execute(
@@ -75,7 +79,9 @@ def stored(path: Path, code: str) -> dict[str, list[dict[str, Any]]]:
     return {
         table: [
             {
-                name: bool(STAMP.fullmatch(row[name])) if name in TIMES and row[name] else row[name]
+                name: bool(STAMP.fullmatch(row[name]))
+                if name in TIMES | {"finished_at"} and row[name]
+                else row[name]
                 for name in row
                 if name not in ("id", "room_id", "code")
             }
@@ -90,17 +96,21 @@ async def test_the_sqlite_writer_stores_and_reads_a_lobby_as_core_does(tmp_path:
     url = f"sqlite+aiosqlite:///{path}"
     upgrade(url)
     engine = make_engine(url)
-    writer = sqlite_writer(engine)
-    assert writer is not None
+    writer, plain = sqlite_writer(engine), sqlite_writer(engine)
+    assert writer is not None and plain is not None
+    fast.mark(writer)
     try:
+        with plain.begin() as conn:
+            assert fast.writer(conn) is None  # an unmarked writer: Core
         with writer.begin() as conn:
-            assert direct.writer(conn) is not None  # this one takes the SQL text
+            assert fast.writer(conn) is not None  # this one takes the SQL text
             by_text = lobby(conn, "AAAAAA")
         async with engine.begin() as conn:
             by_core = await conn.run_sync(lobby, "BBBBBB")
-            assert await conn.run_sync(direct.writer) is None  # aiosqlite: Core
+            assert await conn.run_sync(fast.writer) is None  # aiosqlite: Core
     finally:
         writer.dispose()
+        plain.dispose()
         await engine.dispose()
     text_room, core_room = by_text[0], by_core[0]
     assert text_room is not None and core_room is not None
@@ -119,7 +129,9 @@ async def test_the_lobby_writes_on_the_journals_own_connection(tmp_path: Path) -
     url = f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"
     upgrade(url)
     engine = make_engine(url)
-    rooms = RoomService(Database(engine, single_writer=True), no_broker, odds_sims=0)
+    rooms = RoomService(
+        Database(engine, single_writer=True, fast_sqlite=True), no_broker, odds_sims=0
+    )
     try:
         code, token = await rooms.create("tiny", "race", "Anna", {"target": 20})
         await rooms.join(code, "Bence")
@@ -128,7 +140,7 @@ async def test_the_lobby_writes_on_the_journals_own_connection(tmp_path: Path) -
         assert snap is not None
         seat = min(snap.to_act())
         await rooms.act(code, seat, "c1", snap.game.legal_actions(snap.state, seat)[0])
-        lobby = await rooms.db.write(lambda tx: direct.writer(tx.conn))
+        lobby = await rooms.db.write(lambda tx: fast.writer(tx.conn))
         journal = rooms.db.journal._db  # the journal's own, held since its first batch
         assert lobby is not None and journal is not None
         assert lobby is journal.driver_connection
@@ -139,3 +151,41 @@ async def test_the_lobby_writes_on_the_journals_own_connection(tmp_path: Path) -
 
 async def no_broker(_kind: str, _code: str, _seq: int, _data: dict[str, Any] | None = None) -> None:
     """Nothing hears of the changes here."""
+
+
+@pytest.mark.parametrize("window", [0.0, 0.01])
+async def test_a_batch_of_actions_is_committed_as_core_commits_it(
+    tmp_path: Path, window: float
+) -> None:
+    """The journal's batches (group commit) write the same rows either way, conflicts
+    (a seq or cid taken) answered the same."""
+    outcomes = []
+    for fast_sqlite in (True, False):
+        path = tmp_path / f"{fast_sqlite}.db"
+        url = f"sqlite+aiosqlite:///{path}"
+        upgrade(url)
+        engine = make_engine(url)
+        db = Database(engine, single_writer=True, commit_window=window, fast_sqlite=fast_sqlite)
+        try:
+            room, _seats = await db.write(lambda tx: lobby(tx.conn, "AAAAAA"))
+            assert room is not None
+
+            def append(seq: int, cid: str, *, end: bool = False, room_id: int = room.id) -> Append:
+                snapshot = ({"seq": seq, "ő": [1.5, None]}, [{"e": seq}], {"t": 0.25})
+                action = {"card": "Ő", "n": seq}
+                return Append(room_id, seq, 0, cid, action, {"n": seq}, end, snapshot, at=1.5e9)
+
+            results = await asyncio.gather(
+                db.append(append(1, "c1")), db.append(append(2, "c2")), return_exceptions=True
+            )
+            for late in (append(2, "c3"), append(3, "c1"), append(3, "c4", end=True)):
+                results += await asyncio.gather(db.append(late), return_exceptions=True)
+        finally:
+            await db.aclose()
+            await engine.dispose()
+        outcomes.append(([type(r).__name__ for r in results], stored(path, "AAAAAA")))
+    assert outcomes[0] == outcomes[1]
+    kinds, rows = outcomes[0]
+    assert kinds == ["NoneType", "NoneType", "Conflict", "Conflict", "NoneType"]
+    assert [a["seq"] for a in rows["action"]] == [1, 2, 3]
+    assert rows["room"][0]["status"] == "finished" and rows["snapshot"][0]["seq"] == 3
