@@ -20,8 +20,8 @@ from app.api.lane import LobbyLane
 from app.api.limits import BodyLimit, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
+from app.errors import RoomError
 from app.rooms.broker import make_broker
-from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
 from app.rooms.odds import OddsWorker
 from app.rooms.service import RoomService

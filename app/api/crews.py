@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from app.api.http import ERRORS, TokenDep, _page, limited, link_base, qr_response, read_limited
 from app.crews.service import CrewService, of_app
 from app.crews.service import Query as CrewQuery
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 
 router = APIRouter()
 

@@ -34,10 +34,10 @@ from app.api.schemas import (
     SeatOut,
 )
 from app.crews.service import of_app as crews_of
+from app.errors import RoomError, not_found
 from app.games import registry
 from app.net import Reach
 from app.rooms.codes import is_code, token_matches
-from app.rooms.errors import RoomError, not_found
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService, clock_default
 

@@ -38,7 +38,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.api import http
 from app.api.limits import SECURITY_HEADERS
 from app.api.schemas import NAME_TEXT_MAX, OPTIONS_MAX, TEXT_MAX
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 from app.rooms.service import RoomService
 
 CREATE_FIELDS = frozenset({"game", "mode", "name", "options", "crew"})

@@ -19,11 +19,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.api.connections import RATE
 from app.api.limits import Window
 from app.api.wire import Wire
+from app.errors import RoomError
 from app.net import Reach
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
 from app.rooms.connection import Connection
-from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings

@@ -26,10 +26,10 @@ from app.crews.identity import clean_crew_name
 from app.crews.report import Query, answer
 from app.db.crews import CrewTx
 from app.db.rooms import Tx
+from app.errors import RoomError
 from app.games.base import JsonDict
 from app.rooms.checks import clean_name
 from app.rooms.codes import new_token
-from app.rooms.errors import RoomError
 from app.rooms.service import RoomService
 
 __all__ = ["CrewService", "Query", "of_app"]

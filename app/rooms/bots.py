@@ -14,9 +14,9 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.errors import RoomError
 from app.games.base import HandsOver, JsonDict
 from app.rooms.checks import SERVER_CID
-from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ import asyncio
 import weakref
 
 from app.db.rooms import Database, RoomRow, SeatRow, Tx
+from app.errors import RoomError
 from app.games.base import GameError, JsonDict
 from app.rooms.checks import game_of, room_of
-from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot, SeatInfo
 
 CACHE_MAX = 5000  # rooms held; past it the oldest thousand are forgotten

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from app import metrics
 from app.db.journal import Append, Conflict
 from app.db.rooms import Database, Tx
+from app.errors import RoomError, unavailable
 from app.games import registry
 from app.games.base import GameError, JsonDict, NotYourTurn
 from app.rooms import checks
@@ -33,7 +34,6 @@ from app.rooms.cache import RoomCache
 from app.rooms.checks import clock_default, game_options
 from app.rooms.clock import Clock
 from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.errors import RoomError, unavailable
 from app.rooms.fanout import Fanout, Followups
 from app.rooms.hub import Hub
 from app.rooms.lobby import Lobby

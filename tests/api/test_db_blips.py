@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 from tests.api.test_clock import clocked_room
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import RunningServer, start_server

@@ -20,9 +20,9 @@ from app.db import store
 from app.db.journal import Append, Conflict
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
+from app.errors import RoomError
 from app.games.base import JsonDict
 from app.rooms.broker import Message
-from app.rooms.errors import RoomError
 from app.rooms.service import Publisher, RoomService, RoomSnapshot
 
 pytestmark = pytest.mark.asyncio
