@@ -39,7 +39,7 @@ from app.api import http
 from app.api.limits import SECURITY_HEADERS
 from app.api.schemas import NAME_TEXT_MAX, OPTIONS_MAX, TEXT_MAX
 from app.errors import RoomError
-from app.rooms.service import RoomService
+from app.rooms.lobby import Lobby
 
 CREATE_FIELDS = frozenset({"game", "mode", "name", "options", "crew"})
 JOIN_FIELDS = frozenset({"name"})
@@ -89,7 +89,7 @@ class LobbyLane:
             await self.app(scope, _replay(messages, receive), send)
             return
 
-        async def create(service: RoomService) -> tuple[int, bytes]:
+        async def create(service: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
             code, token = await service.create(*fields)
             return 201, _json({"code": code, "url": http.room_url(code), "seat": 0, "token": token})
@@ -108,7 +108,7 @@ class LobbyLane:
             await self.app(scope, _replay(messages, receive), send)
             return
 
-        async def join(service: RoomService) -> tuple[int, bytes]:
+        async def join(service: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
             seat, token = await service.join(http.checked_code(code), name)
             return 201, _json({"seat": seat, "token": token})
@@ -122,7 +122,7 @@ class LobbyLane:
             return
         authorization = None if headers[1] is None else headers[1].decode("latin-1")
 
-        async def start(service: RoomService) -> tuple[int, bytes]:
+        async def start(service: Lobby) -> tuple[int, bytes]:
             await service.start(http.checked_code(code), http.bearer_token(authorization))
             return 200, b'{"status":"playing"}'
 
@@ -135,10 +135,10 @@ class LobbyLane:
         return declared is not None and (not declared.isdigit() or int(declared) > self.limit)
 
 
-Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
+Handler = Callable[[Lobby], Awaitable[tuple[int, bytes]]]
 
 
-async def _too_deep(_service: RoomService) -> tuple[int, bytes]:
+async def _too_deep(_service: Lobby) -> tuple[int, bytes]:
     raise RoomError("bad_json", "the body is not valid JSON (nested too deeply)")
 
 
@@ -154,7 +154,7 @@ async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -
     """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s, with the
     security headers; any other error is answered as the framework would (`SERVER_ERROR`),
     then raised."""
-    service: RoomService = scope["app"].state.service
+    service: Lobby = scope["app"].state.rooms.lobby
     try:
         try:
             status, content = await handle(service)
