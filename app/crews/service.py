@@ -13,7 +13,7 @@ the room layer's lobby. What the transactions do lives beside it:
 - report.py     `GET /api/crews/{code}` from the record (no database)
 
 Every query is in app/db/crews.py: a transaction is `fn(tx, ...)` over its `CrewTx`, which
-answers in records; no module here imports SQLAlchemy (tests/crews/test_layers.py).
+answers in records; no module here imports SQLAlchemy (tests/test_layers.py).
 """
 
 from __future__ import annotations
