@@ -234,6 +234,24 @@ def test_views_need_no_database_and_the_hub_calls_nothing_back() -> None:
     }
 
 
+def test_a_command_reaches_the_sockets_only_through_the_broker() -> None:
+    """The commands and what follows a move publish to the broker; only the broker's handler,
+    the fan-out (main.py), pushes to the hub and its sockets. None of them imports the
+    fan-out, the hub or a connection, and the hub calls nothing back (above)."""
+    pushing = {"app.rooms.fanout", "app.rooms.hub", "app.rooms.connection"}
+    commands = [
+        "app.rooms.service",
+        "app.rooms.lobby",
+        "app.rooms.rematch",
+        "app.rooms.replays",
+        "app.rooms.cache",
+        "app.rooms.checks",
+    ]
+    following = ["app.rooms.clock", "app.rooms.odds", "app.rooms.bots"]
+    for name in (*commands, *following):
+        assert EDGES[name] & pushing == set(), name
+
+
 # --- sizes ---------------------------------------------------------------------------------------
 
 
