@@ -15,18 +15,19 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import metrics, net
-from app.api import crews, http, pages, ws
+from app.api import crews, http, links, pages, replays, ws
+from app.api import rooms as room_routes
 from app.api.limits import BodyLimit, HeadAsGet, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
+from app.errors import RoomError
 from app.fast.front import Pitchside
 from app.fast.lane import LobbyLane
 from app.fast.socket import SocketGuard
 from app.rooms.broker import make_broker
-from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
 from app.rooms.odds import OddsWorker
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 from app.settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ def create_app(settings: Settings | None = None) -> Pitchside:
             tick_every=settings.broker_tick_ms / 1000,
         )
         hub = Hub(broker.instance, settings.send_queue, broker.publish)
-        service = RoomService(
+        rooms = Rooms.build(
             Database(
                 engine,
                 single_writer=is_sqlite(database_url),
@@ -67,12 +68,12 @@ def create_app(settings: Settings | None = None) -> Pitchside:
             odds_sims=settings.odds_sims,
         )
         app.state.settings = settings
-        app.state.service = service
+        app.state.rooms = rooms
         app.state.hub = hub
         app.state.broker = broker
         app.state.http_limiter = PerAddress(settings.http_rate_per_minute, 60.0)
         app.state.read_limiter = PerAddress(settings.http_reads_per_minute, 60.0)
-        await broker.start(service.on_message)  # broker -> service -> hub, one way
+        await broker.start(rooms.fanout.on_message)  # broker -> fan-out -> hub, one way
         hub.start_heartbeat()
         lag = asyncio.get_running_loop().create_task(metrics.watch_loop_lag())
         log.info("rooms fan out through the %s broker", broker.name)
@@ -80,7 +81,7 @@ def create_app(settings: Settings | None = None) -> Pitchside:
             yield
         finally:
             lag.cancel()
-            await service.aclose()
+            await rooms.aclose()
             await hub.close_all(1012, "server restarting")
             await broker.stop()
             await engine.dispose()
@@ -140,9 +141,9 @@ def create_app(settings: Settings | None = None) -> Pitchside:
 
     @app.get("/metrics", include_in_schema=False)
     async def prometheus(request: Request) -> Response:
-        service: RoomService = request.app.state.service
+        rooms: Rooms = request.app.state.rooms
         try:
-            counts = await service.room_counts()
+            counts = await rooms.cache.room_counts()
         except RoomError:
             counts = {}
         for status in ("lobby", "playing", "finished"):
@@ -150,6 +151,9 @@ def create_app(settings: Settings | None = None) -> Pitchside:
         return Response(generate_latest(metrics.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     app.include_router(http.router)
+    app.include_router(room_routes.router)
+    app.include_router(replays.router)
+    app.include_router(links.router)
     app.include_router(crews.router)
     # static/ from memory: versioned, gzip made once, the client's modules bundled (pages.py)
     app.mount("/static", pages.assets(), name="static")

@@ -40,7 +40,7 @@ from app.db.session import make_engine
 from app.fast.wire import frame
 from app.rooms.broker import Broker
 from app.rooms.hub import Hub
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 
 GAME, MODE, SEATS = "focifogadas", "drukker", 4
 
@@ -81,33 +81,33 @@ async def run(
     broker = Broker()
     hub = Hub(broker.instance, 64, broker.publish)
     db = Database(engine, single_writer=True)
-    service = RoomService(db, broker.publish, hub=hub, alone=True, bot_delay=0.0, odds_sims=0)
-    await broker.start(service.on_message)
+    layer = Rooms.build(db, broker.publish, hub=hub, alone=True, bot_delay=0.0, odds_sims=0)
+    await broker.start(layer.fanout.on_message)
     rng = random.Random(seed)
     counts: dict[str, Any] = {"views": 0, "bytes": 0, "moves": 0, "rooms": 0}
     stack = contextlib.AsyncExitStack()
 
     async def new_room() -> str:
-        code, token = await service.create(GAME, MODE, "Host", None)
+        code, token = await layer.lobby.create(GAME, MODE, "Host", None)
         for seat in range(1, SEATS):
-            await service.join(code, f"P{seat}")
-        await service.start(code, token)
+            await layer.lobby.join(code, f"P{seat}")
+        await layer.lobby.start(code, token)
         for seat in range(SEATS):
             socket = Phone(counts)
-            phone = service.connect(socket, code, seat, wire=socket)
+            phone = layer.fanout.connect(socket, code, seat, wire=socket)
             await stack.enter_async_context(phone)
         counts["rooms"] += 1
         return code
 
     async def move(index: int, codes: list[str]) -> None:
-        snap = service.latest(codes[index])
+        snap = layer.cache.latest(codes[index])
         assert snap is not None
         if snap.status == "finished":
             codes[index] = await new_room()
             return
         seat = min(snap.to_act())
         action = rng.choice(snap.game.legal_actions(snap.state, seat))
-        await service.act(codes[index], seat, f"m{counts['moves']}", action)
+        await layer.service.act(codes[index], seat, f"m{counts['moves']}", action)
         counts["moves"] += 1
 
     try:
@@ -130,7 +130,7 @@ async def run(
         counts["cpu_us_per_move"] = 1e6 * (time.process_time() - cpu) / max(1, counts["moves"])
     finally:
         await stack.aclose()
-        await service.aclose()
+        await layer.aclose()
         await broker.stop()
         await engine.dispose()
     return counts

@@ -31,7 +31,7 @@ from app.db.models import Room
 from app.db.rooms import Database
 from app.db.session import make_engine
 from app.rooms.codes import hash_token, new_code
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 
 MEMBERS = ["Anna", "Bence", "Csaba", "Dóra", "Emese", "Ferenc"]
 GAMES = [("focifogadas", "bukmeker"), ("duel", "match"), ("hattrick", "match")]
@@ -92,7 +92,7 @@ async def bench_get(rows: list[dict[str, Any]], repeat: int) -> float:
         async def publish(*_args: object, **_kwargs: object) -> None:
             return None
 
-        rooms = RoomService(Database(engine, single_writer=True), publish)
+        rooms = Rooms.build(Database(engine, single_writer=True), publish)
         crews = CrewService(rooms)
         code, _token = await crews.create("Bench", "Anna")
 

@@ -1,6 +1,6 @@
 """HTTP routes of docs/PROTOCOL.md "Crews (1.1)", and the admin's additions (README "Beyond
 docs/PROTOCOL.md"): thin adapters over CrewService. Crew rooms go through `POST /api/rooms` and
-`POST /api/rooms/{code}/join` (app/api/http.py), which hand them to the same service."""
+`POST /api/rooms/{code}/join` (app/api/rooms.py), which hand them to the same service."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi import Path as PathParam
 from pydantic import BaseModel, Field
 
-from app.api.http import ERRORS, TokenDep, _page, limited, link_base, qr_response, read_limited
+from app.api.http import ERRORS, TokenDep, limited, read_limited
+from app.api.links import link_base, page, qr_response
 from app.crews.service import CrewService, of_app
 from app.crews.service import Query as CrewQuery
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 
 router = APIRouter()
 
@@ -131,11 +132,11 @@ async def new_season(code: str, crews: CrewsDep, token: TokenDep) -> dict[str, A
 
 @router.get("/c/{code}", include_in_schema=False)
 async def crew_page(code: str, request: Request) -> Response:
-    return _page(request)
+    return page(request)
 
 
 @router.get("/c/{code}/qr.svg", include_in_schema=False, dependencies=[Depends(read_limited)])
 async def crew_qr(code: str, request: Request) -> Response:
     """The crew's invite link as a QR code (dark on white), for the crew page; its address as
-    the room QR's (`http.link_base`)."""
+    the room QR's (`links.link_base`)."""
     return await qr_response(f"{link_base(request)}/c/{quote(code, safe='')}")

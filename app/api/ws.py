@@ -15,14 +15,13 @@ from starlette.types import Scope
 
 from app.api.connections import RATE
 from app.api.limits import Window
+from app.errors import RoomError
 from app.fast.wire import WIRE, Wire
 from app.net import Reach
 from app.rooms.checks import CID_MAX, SERVER_CID
 from app.rooms.codes import is_code
 from app.rooms.connection import Connection
-from app.rooms.errors import RoomError
-from app.rooms.hub import Hub
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -145,11 +144,11 @@ class Bad:
 class Session:
     """One socket's life: hello, then messages until it goes."""
 
-    def __init__(self, ws: WebSocket, code: str, service: RoomService, hub: Hub, rate: int):
+    def __init__(self, ws: WebSocket, code: str, rooms: Rooms, rate: int):
         self.ws = ws
         self.code = code
-        self.service = service
-        self.hub = hub
+        self.cache = rooms.cache  # the seat a token holds
+        self.service = rooms.service  # act
         # The rate its control frames count against too, when uvicorn's protocol is ours
         # (app/api/connections.py).
         self.window: Window = (ws.scope.get("extensions") or {}).get(RATE) or Window(rate, 1.0)
@@ -200,7 +199,7 @@ class Session:
             if message.token is None:
                 return None
             try:
-                return await self.service.authenticate(self.code, message.token)
+                return await self.cache.authenticate(self.code, message.token)
             except RoomError as exc:
                 if exc.code == "unavailable":
                     await self.reply(error(exc.code, exc.message))
@@ -256,14 +255,13 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         await ws.close(1008, "origin not allowed")
         return
     await ws.accept()
-    service: RoomService = app.state.service
-    hub: Hub = app.state.hub
-    session = Session(ws, code, service, hub, settings.rate_per_second)
+    rooms: Rooms = app.state.rooms
+    session = Session(ws, code, rooms, settings.rate_per_second)
     try:
         try:
             if not is_code(code):
                 raise RoomError("not_found", "no such room", 404)
-            await service.must_exist(code)
+            await rooms.cache.must_exist(code)
         except RoomError as exc:
             if exc.code == "unavailable":  # not "gone": the phone tries again and gets in
                 await session.reply(error(exc.code, exc.message))
@@ -275,10 +273,10 @@ async def room_socket(ws: WebSocket, code: str) -> None:
         seat = await session.hello()
         wire: Wire | None = (ws.scope.get("extensions") or {}).get(WIRE)
         wire = wire if wire is not None and wire.usable() else None
-        async with service.connect(ws, code, seat, wire=wire) as conn:
+        async with rooms.fanout.connect(ws, code, seat, wire=wire) as conn:
             await session.serve(conn)
     except (Disconnected, WebSocketDisconnect):
-        return  # the socket is gone; service.connect has unregistered it
+        return  # the socket is gone; fanout.connect has unregistered it
     except RoomError as exc:  # the database went away while registering: try again later
         log.info("socket for %s ended: %s", code, exc.message)
         if exc.code == "unavailable":

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from app.errors import RoomError
 from app.rooms.codes import ALPHABET, token_matches
-from app.rooms.errors import RoomError
 
 if TYPE_CHECKING:
     from app.db.crews import MemberRow

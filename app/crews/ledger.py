@@ -15,8 +15,8 @@ from app.crews.members import crew_of
 from app.crews.standings import Night
 from app.db.crews import CrewRow, CrewTx, MemberRow, SeasonRow
 from app.db.rooms import RoomRow
+from app.errors import RoomError
 from app.rooms.checks import game_of, game_options
-from app.rooms.errors import RoomError
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from app.crews.identity import ADMIN, admin, is_crew_code, name_taken, new_crew_code, no_crew
 from app.db.crews import CrewRow, CrewTx, NameTaken
+from app.errors import RoomError
 from app.games.base import JsonDict
 from app.rooms.checks import looks_like, name_key
 from app.rooms.codes import hash_token
-from app.rooms.errors import RoomError
 
 MEMBERS_MAX = 50  # current members of one crew (removed ones do not count)
 

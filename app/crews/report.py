@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from app.crews import nights as night_rules
 from app.crews.identity import aware
 from app.crews.standings import Night, moves, with_last
+from app.errors import RoomError
 from app.games.base import JsonDict
-from app.rooms.errors import RoomError
 
 if TYPE_CHECKING:
     from app.crews.ledger import Record

@@ -3,7 +3,7 @@ nights, crew rooms, and the admin's rename, remove and new season.
 
 CrewService runs each command's transactions through the room layer's database (`read` /
 `write`: one writer on SQLite, database trouble as `unavailable`) and opens crew rooms through
-the room service. What the transactions do lives beside it:
+the room layer's lobby. What the transactions do lives beside it:
 
 - identity.py   crew codes and names, tokens (hashed at rest, compared in constant time)
 - members.py    the crew and its members: create, join, rename, remove, new season
@@ -13,7 +13,7 @@ the room service. What the transactions do lives beside it:
 - report.py     `GET /api/crews/{code}` from the record (no database)
 
 Every query is in app/db/crews.py: a transaction is `fn(tx, ...)` over its `CrewTx`, which
-answers in records; no module here imports SQLAlchemy (tests/crews/test_layers.py).
+answers in records; no module here imports SQLAlchemy (tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from app.crews.identity import clean_crew_name
 from app.crews.report import Query, answer
 from app.db.crews import CrewTx
 from app.db.rooms import Tx
+from app.errors import RoomError
 from app.games.base import JsonDict
 from app.rooms.checks import clean_name
 from app.rooms.codes import new_token
-from app.rooms.errors import RoomError
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 
 __all__ = ["CrewService", "Query", "of_app"]
 
@@ -44,7 +44,7 @@ def _as_crew_tx(tx: Tx, fn: Callable[..., T], *args: Any) -> T:
 
 
 class CrewService:
-    def __init__(self, rooms: RoomService) -> None:
+    def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
         self._crew_of_room: dict[str, str | None] = {}  # a room's crew never changes
 
@@ -81,7 +81,7 @@ class CrewService:
         rematch's code to the old token until it is read again)."""
         revoked = await self._write(members.remove, code, token, number)
         for room_code, seat, finished in revoked:
-            self.rooms.rooms.forget(room_code)
+            self.rooms.cache.forget(room_code)
             if not finished:
                 await self.rooms.publish("seats", room_code, 0, {"from_seat": seat})
 
@@ -95,7 +95,7 @@ class CrewService:
     ) -> tuple[str, str]:
         """A crew room whose seat 0 belongs to the token's member. Returns (code, token)."""
         crew_id, member_id, name = await self._read(seating.creator, crew_code, token)
-        code, seat_token = await self.rooms.create(
+        code, seat_token = await self.rooms.lobby.create(
             game, mode, name, options, crew_id=crew_id, member_id=member_id
         )
         self._remember(code, crew_code)
@@ -107,10 +107,10 @@ class CrewService:
         held = await self._read(seating.joiner, room_code, token)
         if held is not None:
             member_id, member_name = held
-            return await self.rooms.join(room_code, member_name, member_id=member_id)
+            return await self.rooms.lobby.join(room_code, member_name, member_id=member_id)
         if name is None:
             raise RoomError("invalid", "name: Field required", 422)
-        return await self.rooms.join(room_code, name)
+        return await self.rooms.lobby.join(room_code, name)
 
     async def crew_of_room(self, room_code: str) -> str | None:
         """The code of the room's crew, None for a room outside any crew."""
@@ -156,8 +156,8 @@ class CrewService:
 
 
 def of_app(state: Any) -> CrewService:
-    """The app's crew service (made on first use, over the app's room service)."""
+    """The app's crew service (made on first use, over the app's rooms)."""
     crews: CrewService | None = getattr(state, "crews", None)
-    if crews is None or crews.rooms is not state.service:
-        crews = state.crews = CrewService(state.service)
+    if crews is None or crews.rooms is not state.rooms:
+        crews = state.crews = CrewService(state.rooms)
     return crews

@@ -33,8 +33,8 @@ from app.db.journal import Append, Journal
 from app.db.models import utcnow
 from app.db.records import ActionRow, RoomRow, SeatRow, SnapshotRow, room_row
 from app.db.session import sqlite_writer
+from app.errors import RoomError, unavailable
 from app.fast import sqlite as fast
-from app.rooms.errors import RoomError, unavailable
 
 __all__ = ["ActionRow", "Database", "RoomRow", "SeatRow", "SnapshotRow", "Tx", "_room_row"]
 

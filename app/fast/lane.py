@@ -34,8 +34,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from app.api import http
 from app.api.limits import SECURITY_HEADERS
 from app.api.schemas import CreateRoom, JoinRoom
-from app.rooms.errors import RoomError
-from app.rooms.service import RoomService
+from app.errors import RoomError
+from app.rooms.lobby import Lobby
 
 ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")  # the routes' `{code}`: [^/]+
 
@@ -77,7 +77,7 @@ class LobbyLane:
             return
         game, mode, name, options = body.game, body.mode, body.name, body.options
 
-        async def create(service: RoomService) -> tuple[int, bytes]:
+        async def create(service: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
             code, token = await service.create(game, mode, name, options)
             return 201, _json({"code": code, "url": http.room_url(code), "seat": 0, "token": token})
@@ -94,7 +94,7 @@ class LobbyLane:
             return
         name = body.name
 
-        async def join(service: RoomService) -> tuple[int, bytes]:
+        async def join(service: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
             seat, token = await service.join(http.checked_code(code), name)
             return 201, _json({"seat": seat, "token": token})
@@ -108,7 +108,7 @@ class LobbyLane:
             return
         authorization = None if headers[1] is None else headers[1].decode("latin-1")
 
-        async def start(service: RoomService) -> tuple[int, bytes]:
+        async def start(service: Lobby) -> tuple[int, bytes]:
             await service.start(http.checked_code(code), http.bearer_token(authorization))
             return 200, b'{"status":"playing"}'
 
@@ -121,7 +121,7 @@ class LobbyLane:
         return declared is not None and (not declared.isdigit() or int(declared) > self.limit)
 
 
-Handler = Callable[[RoomService], Awaitable[tuple[int, bytes]]]
+Handler = Callable[[Lobby], Awaitable[tuple[int, bytes]]]
 Body = TypeVar("Body", CreateRoom, JoinRoom)
 
 # What Starlette's ServerErrorMiddleware answers an error it did not expect (debug off).
@@ -142,7 +142,7 @@ async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -
     """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s, with the
     security headers; any other error is answered as the framework would (`SERVER_ERROR`),
     then raised."""
-    service: RoomService = scope["app"].state.service
+    service: Lobby = scope["app"].state.rooms.lobby
     try:
         try:
             status, content = await handle(service)

@@ -1,2 +1,5 @@
-"""The room layer: commands (service.py) and everything a command passes through on its way
-from the socket to the engine and back; ARCHITECTURE.md draws the way, module by module."""
+"""The room layer, by its three jobs: commands (service.py: `act`, `set_away`; lobby.py,
+rematch.py, replays.py, over cache.py and checks.py), pushing views (the broker hands every
+message to fanout.py, which pushes through hub.py and connection.py the views of views.py),
+and what follows a move (clock.py, odds.py, bots.py). wiring.py builds them once;
+ARCHITECTURE.md draws the way, module by module."""

@@ -15,9 +15,9 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.errors import RoomError
 from app.games.base import HandsOver, JsonDict, as_seat_view
 from app.rooms.checks import SERVER_CID
-from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)

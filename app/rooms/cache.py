@@ -11,9 +11,9 @@ import asyncio
 import weakref
 
 from app.db.rooms import Database, RoomRow, SeatRow, Tx
+from app.errors import RoomError
 from app.games.base import GameError, JsonDict
-from app.rooms.checks import game_of, room_of
-from app.rooms.errors import RoomError
+from app.rooms.checks import game_of, room_of, seat_holding
 from app.rooms.views import RoomSnapshot, SeatInfo
 
 CACHE_MAX = 5000  # rooms held; past it the oldest thousand are forgotten
@@ -112,6 +112,18 @@ class RoomCache:
         del self._finding[code]
         if not reading.cancelled():
             reading.exception()  # retrieved here too: every socket that asked may have gone
+
+    async def authenticate(self, code: str, token: str | None) -> int:
+        """The seat `token` holds. Seats are fixed once the match has started, so this
+        instance's copy of a started room answers without a read (a phone opening its
+        socket is part of every room's start)."""
+        known = self._held.get(code)
+        seats = known.seats if known is not None else (await self.snapshot(code)).seats
+        return seat_holding([(s.seat, s.token_hash) for s in seats], token)
+
+    async def room_counts(self) -> dict[str, int]:
+        """How many rooms are in each status (`/metrics`; `/healthz` asks it of the database)."""
+        return await self.db.read(Tx.room_counts)
 
     # --- this instance's copies -------------------------------------------------------------
 

@@ -10,10 +10,10 @@ from typing import Any
 from disarm import skeleton_key
 
 from app.db.rooms import RoomRow, SeatRow, Tx
+from app.errors import RoomError, not_found
 from app.games import registry
 from app.games.base import Game, JsonDict
 from app.rooms.codes import is_code, token_matches
-from app.rooms.errors import RoomError, not_found
 
 NAME_MAX = 24
 CID_MAX = 64

@@ -10,9 +10,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from app.errors import RoomError
 from app.rooms.bots import Act, Bots, IsConnected, Snapshot, backoff, stand_in, transient
 from app.rooms.checks import SERVER_CID
-from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot
 
 log = logging.getLogger(__name__)

@@ -15,12 +15,12 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from app.errors import RoomError
 from app.rooms.bots import Bots, backoff, transient
 from app.rooms.broker import RESYNC, Message
 from app.rooms.cache import RoomCache
 from app.rooms.clock import Clock, SetAway
 from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.errors import RoomError
 from app.rooms.hub import Hub
 from app.rooms.odds import OddsJobs
 from app.rooms.views import RoomSnapshot

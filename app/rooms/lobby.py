@@ -9,12 +9,12 @@ from dataclasses import replace
 from typing import Any
 
 from app.db.rooms import RoomRow, SeatRow, Tx
+from app.errors import RoomError
 from app.games.base import Game, GameError, JsonDict
 from app.rooms import checks
 from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
 from app.rooms.codes import hash_token, new_code, new_seed, new_token, seed_hash
-from app.rooms.errors import RoomError
 from app.rooms.views import RoomSnapshot, SeatInfo
 
 

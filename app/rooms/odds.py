@@ -22,10 +22,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from app.errors import RoomError
 from app.games import registry
 from app.games.base import JsonDict, Priced
 from app.rooms.broker import Publisher
-from app.rooms.errors import RoomError
 from app.rooms.views import Odds, RoomSnapshot
 
 log = logging.getLogger(__name__)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.db.rooms import RoomRow, Tx
+from app.errors import RoomError
 from app.rooms import checks
 from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
 from app.rooms.codes import new_seed, seed_hash
-from app.rooms.errors import RoomError
 from app.rooms.lobby import free_code, since_now
 
 

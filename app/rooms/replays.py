@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from app.db.rooms import ActionRow, RoomRow, SeatRow, SnapshotRow, Tx
+from app.errors import RoomError
 from app.games import registry
 from app.games.base import Game, JsonDict
 from app.rooms import checks
 from app.rooms.cache import RoomCache
-from app.rooms.errors import RoomError
 from app.rooms.views import LOG_KEEP, revealed_view
 
 CHECKPOINT_EVERY = 32  # actions between two states kept of a match being replayed

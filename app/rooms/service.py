@@ -1,10 +1,10 @@
-"""Room commands: what app/api calls, and the one way a game command goes.
+"""The game's commands, `act` and `set_away`: the one way a game command goes.
 
 `act` holds the room's lock, takes the room as this instance last saw it (its copy; the
 database when it has none), lets the engine check and apply the action (`RoomSnapshot.step`),
 and hands the action to the journal, which appends it in the next group commit together with
 other rooms' actions. Only once committed is the copy moved on and `(room, seq)` published to
-the broker, with the move; the broker hands it to `Fanout` here (and at every other
+the broker, with the move; the broker hands it to `Fanout` (app/rooms/fanout.py) here (and at every other
 instance), which pushes the views to the hub's sockets and then runs what follows a change:
 the clock, the odds, the bots. Another instance that moved the room on first makes the
 append conflict on the unique `(room, seq)`: the command reloads the room and looks again,
@@ -18,31 +18,18 @@ actions and at the end; a reader rolls it forward with the actions after it.
 from __future__ import annotations
 
 import time
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 
 from app import metrics
 from app.db.journal import Append, Conflict
 from app.db.rooms import Database, Tx
+from app.errors import RoomError, unavailable
 from app.games import registry
 from app.games.base import GameError, JsonDict, NotYourTurn
 from app.rooms import checks
-from app.rooms.bots import Bots
-from app.rooms.broker import Message, Publisher
+from app.rooms.broker import Publisher
 from app.rooms.cache import RoomCache
-from app.rooms.checks import clock_default, game_options
-from app.rooms.clock import Clock
-from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.errors import RoomError, unavailable
-from app.rooms.fanout import Fanout, Followups
-from app.rooms.hub import Hub
-from app.rooms.lobby import Lobby
-from app.rooms.odds import OddsJobs, OddsWorker
-from app.rooms.rematch import Rematches
-from app.rooms.replays import Replays
 from app.rooms.views import RoomSnapshot, Step
-
-__all__ = ["Publisher", "RoomService", "RoomSnapshot", "clock_default", "game_options"]
 
 SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of a match)
 CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up
@@ -83,138 +70,17 @@ class Command:
 
 
 class RoomService:
-    """Every room command of this instance. Built from the database, the broker's `publish`
-    and this instance's hub; hand `on_message` to the broker (`Broker.start`)."""
+    """The game's commands of this instance: `act` and `set_away`. Built from the database,
+    this instance's copies of rooms and the broker's `publish` (wiring.py builds the rest)."""
 
-    def __init__(
-        self,
-        db: Database,
-        publish: Publisher,
-        *,
-        hub: Hub | None = None,
-        alone: bool = False,
-        bot_delay: float = 0.7,
-        clock_scale: float = 1.0,
-        odds: OddsWorker | None = None,
-        odds_sims: int = 2000,
-    ) -> None:
+    def __init__(self, db: Database, rooms: RoomCache, publish: Publisher) -> None:
         self.db = db
+        self.rooms = rooms
         self.publish = publish
-        self.hub = hub or Hub()
-        self.rooms = RoomCache(db, clock_scale=clock_scale)
-        snapshot, connected = self.rooms.snapshot, self.hub.is_connected
-        self.bots = Bots(self.act, snapshot, connected, bot_delay)
-        self.clock = Clock(self.act, snapshot, connected, self.bots, self.set_away)
-        worker = odds or OddsWorker(0)
-        self.odds = OddsJobs(worker, odds_sims, snapshot, self.rooms.latest, publish)
-        followups = Followups(self.clock, self.odds, self.bots, lambda: self.closing)
-        self.fanout = Fanout(self.rooms, self.hub, followups, self.set_away, alone=alone)
-        self.lobby = Lobby(self.rooms, publish)
-        self.replays = Replays(self.rooms)
-        self.rematches = Rematches(self.rooms, publish)
-        self.closing = False
+        self.closing = False  # SIGTERM (`Rooms.aclose`): nothing new starts
         # The games are imported here, once: a write in the journal's thread looks its game
         # up, and must never be the first to (another thread would see half the registry).
         registry.all_games()
-
-    # --- what the broker and the sockets hand in --------------------------------------------
-
-    async def on_message(self, message: Message) -> None:
-        """A room changed (here or at another instance): see `Fanout`."""
-        await self.fanout.on_message(message)
-
-    def connect(
-        self,
-        ws: Socket,
-        code: str,
-        seat: int | None,
-        *,
-        wire: Wire | None = None,
-    ) -> AbstractAsyncContextManager[Connection]:
-        """A phone's socket in its room for as long as the block runs (`Fanout.connect`);
-        `wire`: its frames may be written directly (hub.py)."""
-        return self.fanout.connect(ws, code, seat, wire=wire)
-
-    # --- reading ----------------------------------------------------------------------------
-
-    async def snapshot(self, code: str) -> RoomSnapshot:
-        """The room as it stands now (from this instance's copy when it is current)."""
-        return await self.rooms.snapshot(code)
-
-    def latest(self, code: str) -> RoomSnapshot | None:
-        """The newest state of the room this instance has seen, if any."""
-        return self.rooms.latest(code)
-
-    def follow(self, code: str, seq: int, move: JsonDict | None) -> RoomSnapshot | None:
-        """This instance's copy rolled forward over another's move (`RoomCache.follow`)."""
-        return self.rooms.follow(code, seq, move)
-
-    def forget(self, code: str) -> None:
-        """Drop this instance's copy of the room (`RoomCache.forget`)."""
-        self.rooms.forget(code)
-
-    async def must_exist(self, code: str) -> None:
-        """Raise `not_found` unless the room exists (`RoomCache.must_exist`)."""
-        await self.rooms.must_exist(code)
-
-    async def authenticate(self, code: str, token: str | None) -> int:
-        """The seat `token` holds. Seats are fixed once the match has started, so this
-        instance's copy of a started room answers without a read (a phone opening its
-        socket is part of every room's start)."""
-        known = self.rooms.latest(code)
-        seats = known.seats if known is not None else (await self.snapshot(code)).seats
-        return checks.seat_holding([(s.seat, s.token_hash) for s in seats], token)
-
-    async def room_counts(self) -> dict[str, int]:
-        return await self.db.read(Tx.room_counts)
-
-    # --- lobby (lobby.py) and after the match (replays.py, rematch.py) -----------------------
-
-    async def create(
-        self,
-        game_id: str,
-        mode: str,
-        name: object,
-        options: JsonDict | None,
-        *,
-        crew_id: int | None = None,
-        member_id: int | None = None,
-    ) -> tuple[str, str]:
-        """A new room with its creator in seat 0 (the host). Returns (code, token)."""
-        return await self.lobby.create(
-            game_id, mode, name, options, crew_id=crew_id, member_id=member_id
-        )
-
-    async def join(
-        self, code: str, name: object, *, member_id: int | None = None
-    ) -> tuple[int, str]:
-        return await self.lobby.join(code, name, member_id=member_id)
-
-    async def add_bot(self, code: str, token: str | None) -> int:
-        return await self.lobby.add_bot(code, token)
-
-    async def remove_seat(self, code: str, seat: int, token: str | None) -> None:
-        await self.lobby.remove_seat(code, seat, token)
-
-    async def set_options(self, code: str, token: str | None, changes: JsonDict) -> None:
-        await self.lobby.set_options(code, token, changes)
-
-    async def start(self, code: str, token: str | None) -> None:
-        await self.lobby.start(code, token)
-
-    async def rematch(self, code: str, token: str | None) -> str:
-        return await self.rematches.rematch(code, token)
-
-    async def recent(self, limit: int = 20) -> list[JsonDict]:
-        return await self.replays.recent(limit)
-
-    async def replay(self, code: str) -> JsonDict:
-        return await self.replays.replay(code)
-
-    async def replay_view(self, code: str, seq: int) -> JsonDict:
-        return await self.replays.replay_view(code, seq)
-
-    # --- the match --------------------------------------------------------------------------
 
     async def act(
         self, code: str, seat: int, cid: str, action: JsonDict, note: JsonDict | None = None
@@ -233,7 +99,7 @@ class RoomService:
     async def _act_locked(self, cmd: Command) -> int:
         snap = self.rooms.latest(cmd.code)
         if snap is None or snap.state is None:
-            snap = await self.snapshot(cmd.code)
+            snap = await self.rooms.snapshot(cmd.code)
         for _ in range(CONFLICTS_MAX):
             # The move's time, decided once: to the microsecond, as the action row keeps it,
             # so every instance's clock (read or followed) gives the same deadlines.
@@ -254,7 +120,7 @@ class RoomService:
                 done = await self._seq_of_cid(snap.room_id, cmd)
                 if done is not None:
                     return done
-                snap = await self.snapshot(cmd.code)
+                snap = await self.rooms.snapshot(cmd.code)
                 continue
             await self._committed(snap, step, cmd.move(now))
             return step.seq
@@ -276,7 +142,7 @@ class RoomService:
             done = await self._seq_of_cid(snap.room_id, cmd)
             if done is not None:
                 return done
-            fresh = await self.snapshot(cmd.code)
+            fresh = await self.rooms.snapshot(cmd.code)
             if (fresh.seq, fresh.status) != (snap.seq, snap.status):
                 return fresh
             code = "not_your_turn" if isinstance(exc, NotYourTurn) else "illegal_action"
@@ -314,11 +180,3 @@ class RoomService:
             cached.forget_views()
         self.rooms.seats_changed(code)
         await self.publish("seats", code, seq)
-
-    async def aclose(self) -> None:
-        """SIGTERM: nothing new starts; the commit in flight finishes."""
-        self.closing = self.db.closing = True
-        await self.bots.aclose()
-        await self.clock.aclose()
-        await self.odds.aclose()
-        await self.db.aclose()

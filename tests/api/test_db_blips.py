@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 from tests.api.test_clock import clocked_room
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import RunningServer, start_server
@@ -147,7 +147,7 @@ async def test_a_bot_whose_turn_came_while_the_room_could_not_be_read_moves_once
 ) -> None:
     """A person's move hands the turn to a bot, and reading the room for what follows that
     move meets a blip: the read is tried again, and the bot moves."""
-    fanout = blip_server.server.config.app.state.service.fanout
+    fanout = blip_server.server.config.app.state.rooms.fanout
     rooms = fanout.rooms
     failing = {"reads": 0}
     real_snapshot = rooms.snapshot

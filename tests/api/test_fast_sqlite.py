@@ -21,7 +21,7 @@ from app.db.migrate import upgrade
 from app.db.rooms import Database, RoomRow, SeatRow, Tx
 from app.db.session import make_engine, sqlite_writer
 from app.fast import sqlite as fast
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 
 pytestmark = pytest.mark.asyncio
 
@@ -129,17 +129,17 @@ async def test_the_lobby_writes_on_the_journals_own_connection(tmp_path: Path) -
     url = f"sqlite+aiosqlite:///{tmp_path / 'one.db'}"
     upgrade(url)
     engine = make_engine(url)
-    rooms = RoomService(
+    rooms = Rooms.build(
         Database(engine, single_writer=True, fast_sqlite=True), no_broker, odds_sims=0
     )
     try:
-        code, token = await rooms.create("tiny", "race", "Anna", {"target": 20})
-        await rooms.join(code, "Bence")
-        await rooms.start(code, token)
-        snap = rooms.latest(code)
+        code, token = await rooms.lobby.create("tiny", "race", "Anna", {"target": 20})
+        await rooms.lobby.join(code, "Bence")
+        await rooms.lobby.start(code, token)
+        snap = rooms.cache.latest(code)
         assert snap is not None
         seat = min(snap.to_act())
-        await rooms.act(code, seat, "c1", snap.game.legal_actions(snap.state, seat)[0])
+        await rooms.service.act(code, seat, "c1", snap.game.legal_actions(snap.state, seat)[0])
         lobby = await rooms.db.write(lambda tx: fast.writer(tx.conn))
         journal = rooms.db.journal._db  # the journal's own, held since its first batch
         assert lobby is not None and journal is not None

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app.db.migrate import upgrade
 from app.fast.lane import LobbyLane
 from app.main import create_app
-from app.rooms.service import RoomService
+from app.rooms.lobby import Lobby
 from app.settings import Settings
 
 pytestmark = pytest.mark.asyncio
@@ -248,7 +248,7 @@ async def test_an_error_of_ours_in_the_lane_is_answered_as_the_framework_would(
     async def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(RoomService, "create", broken)
+    monkeypatch.setattr(Lobby, "create", broken)
     answers = []
     for lane in (True, False):
         seen: list[tuple[str, str]] = []

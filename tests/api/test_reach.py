@@ -20,7 +20,7 @@ import websockets
 
 import app.__main__ as entry
 from app import net
-from app.api.http import qr_svg
+from app.api.links import qr_svg
 from app.db.migrate import upgrade
 from app.net import Reach, lan_addresses, terminal_qr
 from app.settings import Settings

@@ -16,7 +16,7 @@ from app.db.crews import Crew, CrewNight, CrewTx
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.rooms.codes import ALPHABET
-from app.rooms.service import RoomService
+from app.rooms.wiring import Rooms
 from tests.support.client import Socket, auth, play
 from tests.support.server import RunningServer, start_server
 
@@ -42,7 +42,7 @@ async def rebuild(database_url: str, crew: str) -> int:
     async def publish(*_args: object, **_kwargs: object) -> None:
         return None
 
-    rooms = RoomService(Database(engine, single_writer=is_sqlite(database_url)), publish)
+    rooms = Rooms.build(Database(engine, single_writer=is_sqlite(database_url)), publish)
     crews = CrewService(rooms)
     try:
         before = await crews._read(count_nights, crew)

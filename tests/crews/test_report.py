@@ -11,7 +11,7 @@ from app.crews.ledger import Record
 from app.crews.report import NIGHTS_MAX, Query, answer
 from app.crews.standings import Night, NightSeat
 from app.db.crews import CrewRow, MemberRow, SeasonRow
-from app.rooms.errors import RoomError
+from app.errors import RoomError
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.errors import RoomError
 from app.rooms.checks import clean_name, looks_like
-from app.rooms.errors import RoomError
 from tests.crews.test_names import INVISIBLE, LOOKALIKES
 
 

@@ -1,4 +1,5 @@
-"""Every refusal the room layer gives, with its docs/PROTOCOL.md code and HTTP status."""
+"""Every refusal the app gives (rooms, crews, the database's trouble), with its docs/PROTOCOL.md
+code and HTTP status. Imports nothing of app: every layer may raise it."""
 
 from __future__ import annotations
 
