@@ -24,9 +24,9 @@ from app.errors import RoomError
 from app.fast.front import Pitchside
 from app.fast.lane import LobbyLane
 from app.fast.socket import SocketGuard
-from app.rooms.broker import make_broker
-from app.rooms.hub import Hub
-from app.rooms.odds import OddsWorker
+from app.rooms.follow.odds import OddsWorker
+from app.rooms.push.broker import make_broker
+from app.rooms.push.hub import Hub
 from app.rooms.wiring import Rooms
 from app.settings import Settings, get_settings
 

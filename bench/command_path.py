@@ -38,8 +38,8 @@ from app.db.migrate import upgrade
 from app.db.rooms import Database
 from app.db.session import make_engine
 from app.fast.wire import frame
-from app.rooms.broker import Broker
-from app.rooms.hub import Hub
+from app.rooms.push.broker import Broker
+from app.rooms.push.hub import Hub
 from app.rooms.wiring import Rooms
 
 GAME, MODE, SEATS = "focifogadas", "drukker", 4

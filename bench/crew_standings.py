@@ -30,7 +30,7 @@ from app.db.migrate import upgrade
 from app.db.models import Room
 from app.db.rooms import Database
 from app.db.session import make_engine
-from app.rooms.codes import hash_token, new_code
+from app.rooms.commands.codes import hash_token, new_code
 from app.rooms.wiring import Rooms
 
 MEMBERS = ["Anna", "Bence", "Csaba", "Dóra", "Emese", "Ferenc"]

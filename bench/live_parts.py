@@ -38,11 +38,11 @@ OUT = "LIVE_PARTS_OUT"  # the server's environment: where it appends its totals
 # the part above them (not added twice to the sum).
 PARTS = [
     ("an act parsed (pydantic)", "app.api.ws", "Session.parse"),
-    ("the engine's step", "app.rooms.views", "RoomSnapshot.step"),
+    ("the engine's step", "app.rooms.push.views", "RoomSnapshot.step"),
     ("the commit (SQLite)", "app.db.journal", "Journal._commit_sync"),
-    ("the copy moved on", "app.rooms.views", "RoomSnapshot.take"),
-    ("the push: views, queued", "app.rooms.hub", "Hub.push"),
-    ("the wire: frames onto the transport", "app.rooms.connection", "Connection._flush"),
+    ("the copy moved on", "app.rooms.push.views", "RoomSnapshot.take"),
+    ("the push: views, queued", "app.rooms.push.hub", "Hub.push"),
+    ("the wire: frames onto the transport", "app.rooms.push.connection", "Connection._flush"),
     ("  of which the transport's write()", "app.fast.wire", "Wire.write"),
 ]
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from app.games import registry
-from app.rooms.views import RoomSnapshot, SeatInfo
+from app.rooms.push.views import RoomSnapshot, SeatInfo
 
 SEATS = 4
 

@@ -227,14 +227,14 @@ def test_the_crews_reach_the_database_only_through_its_records_and_transactions(
 
 
 def test_views_need_no_database_and_the_hub_calls_nothing_back() -> None:
-    views = imports(APP["app.rooms.views"])
+    views = imports(APP["app.rooms.push.views"])
     assert not any(i.startswith(("app.db", "sqlalchemy")) for i in views)
-    hub = {i for i in EDGES["app.rooms.hub"] if i.startswith("app.rooms")}
+    hub = {i for i in EDGES["app.rooms.push.hub"] if i.startswith("app.rooms")}
     # messages it is handed, views it sends, its sockets
     assert hub <= {
-        "app.rooms.broker",
-        "app.rooms.views",
-        "app.rooms.connection",
+        "app.rooms.push.broker",
+        "app.rooms.push.views",
+        "app.rooms.push.connection",
     }
 
 
@@ -242,16 +242,16 @@ def test_a_command_reaches_the_sockets_only_through_the_broker() -> None:
     """The commands and what follows a move publish to the broker; only the broker's handler,
     the fan-out (main.py), pushes to the hub and its sockets. None of them imports the
     fan-out, the hub or a connection, and the hub calls nothing back (above)."""
-    pushing = {"app.rooms.fanout", "app.rooms.hub", "app.rooms.connection"}
+    pushing = {"app.rooms.push.fanout", "app.rooms.push.hub", "app.rooms.push.connection"}
     commands = [
-        "app.rooms.service",
-        "app.rooms.lobby",
-        "app.rooms.rematch",
-        "app.rooms.replays",
-        "app.rooms.cache",
-        "app.rooms.checks",
+        "app.rooms.commands.service",
+        "app.rooms.commands.lobby",
+        "app.rooms.commands.rematch",
+        "app.rooms.commands.replays",
+        "app.rooms.commands.cache",
+        "app.rooms.commands.checks",
     ]
-    following = ["app.rooms.clock", "app.rooms.odds", "app.rooms.bots"]
+    following = ["app.rooms.follow.clock", "app.rooms.follow.odds", "app.rooms.follow.bots"]
     for name in (*commands, *following):
         assert EDGES[name] & pushing == set(), name
 

@@ -17,8 +17,8 @@ from app.api.limits import PerAddress
 from app.api.schemas import ErrorOut, GameOut, ModeOut
 from app.errors import RoomError, not_found
 from app.games import registry
-from app.rooms.checks import clock_default
-from app.rooms.codes import is_code
+from app.rooms.commands.checks import clock_default
+from app.rooms.commands.codes import is_code
 from app.rooms.wiring import Rooms
 
 ERRORS: dict[int | str, dict[str, Any]] = {

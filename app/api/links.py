@@ -16,7 +16,7 @@ from app.api.http import CodeDep, RoomsDep, client_address, read_limited
 from app.api.limits import PerAddress
 from app.errors import RoomError
 from app.net import Reach
-from app.rooms.codes import is_code
+from app.rooms.commands.codes import is_code
 
 router = APIRouter()
 

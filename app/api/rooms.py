@@ -30,7 +30,7 @@ from app.api.schemas import (
 )
 from app.crews.service import of_app as crews_of
 from app.errors import RoomError
-from app.rooms.codes import token_matches
+from app.rooms.commands.codes import token_matches
 from app.rooms.wiring import Rooms
 
 router = APIRouter()

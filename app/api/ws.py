@@ -18,9 +18,9 @@ from app.api.limits import Window
 from app.errors import RoomError
 from app.fast.wire import WIRE, Wire
 from app.net import Reach
-from app.rooms.checks import CID_MAX, SERVER_CID
-from app.rooms.codes import is_code
-from app.rooms.connection import Connection
+from app.rooms.commands.checks import CID_MAX, SERVER_CID
+from app.rooms.commands.codes import is_code
+from app.rooms.push.connection import Connection
 from app.rooms.wiring import Rooms
 from app.settings import Settings
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from app.errors import RoomError
-from app.rooms.codes import ALPHABET, token_matches
+from app.rooms.commands.codes import ALPHABET, token_matches
 
 if TYPE_CHECKING:
     from app.db.crews import MemberRow

@@ -16,7 +16,7 @@ from app.crews.standings import Night
 from app.db.crews import CrewRow, CrewTx, MemberRow, SeasonRow
 from app.db.rooms import RoomRow
 from app.errors import RoomError
-from app.rooms.checks import game_of, game_options
+from app.rooms.commands.checks import game_of, game_options
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,8 @@ from app.crews.identity import ADMIN, admin, is_crew_code, name_taken, new_crew_
 from app.db.crews import CrewRow, CrewTx, NameTaken
 from app.errors import RoomError
 from app.games.base import JsonDict
-from app.rooms.checks import looks_like, name_key
-from app.rooms.codes import hash_token
+from app.rooms.commands.checks import looks_like, name_key
+from app.rooms.commands.codes import hash_token
 
 MEMBERS_MAX = 50  # current members of one crew (removed ones do not count)
 

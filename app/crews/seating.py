@@ -9,7 +9,7 @@ from app.crews.members import crew_of
 from app.db.crews import CrewTx
 from app.db.rooms import RoomRow, SeatRow
 from app.games.base import JsonDict
-from app.rooms.codes import token_matches
+from app.rooms.commands.codes import token_matches
 
 
 def creator(tx: CrewTx, crew_code: str, token: str | None) -> tuple[int, int, str]:

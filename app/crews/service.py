@@ -28,8 +28,8 @@ from app.db.crews import CrewTx
 from app.db.rooms import Tx
 from app.errors import RoomError
 from app.games.base import JsonDict
-from app.rooms.checks import clean_name
-from app.rooms.codes import new_token
+from app.rooms.commands.checks import clean_name
+from app.rooms.commands.codes import new_token
 from app.rooms.wiring import Rooms
 
 __all__ = ["CrewService", "Query", "of_app"]

@@ -35,7 +35,7 @@ from app.api import http
 from app.api.limits import SECURITY_HEADERS
 from app.api.schemas import CreateRoom, JoinRoom
 from app.errors import RoomError
-from app.rooms.lobby import Lobby
+from app.rooms.commands.lobby import Lobby
 
 ROOM_PATH = re.compile(r"/api/rooms/([^/]+)/(join|start)")  # the routes' `{code}`: [^/]+
 

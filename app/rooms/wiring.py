@@ -15,17 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.db.rooms import Database
-from app.rooms.bots import Bots
-from app.rooms.broker import Publisher
-from app.rooms.cache import RoomCache
-from app.rooms.clock import Clock
-from app.rooms.fanout import Fanout, Followups
-from app.rooms.hub import Hub
-from app.rooms.lobby import Lobby
-from app.rooms.odds import OddsJobs, OddsWorker
-from app.rooms.rematch import Rematches
-from app.rooms.replays import Replays
-from app.rooms.service import RoomService
+from app.rooms.commands.cache import RoomCache
+from app.rooms.commands.lobby import Lobby
+from app.rooms.commands.rematch import Rematches
+from app.rooms.commands.replays import Replays
+from app.rooms.commands.service import RoomService
+from app.rooms.follow.bots import Bots
+from app.rooms.follow.clock import Clock
+from app.rooms.follow.odds import OddsJobs, OddsWorker
+from app.rooms.push.broker import Publisher
+from app.rooms.push.fanout import Fanout, Followups
+from app.rooms.push.hub import Hub
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ import pytest
 
 from app.db.migrate import upgrade
 from app.fast.socket import SocketGuard
-from app.rooms import lobby
+from app.rooms.commands import lobby
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import start_server
 

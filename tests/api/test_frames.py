@@ -12,7 +12,7 @@ import pytest
 from websockets.frames import Frame, Opcode
 
 from app.fast.wire import frame
-from app.rooms.hub import Hub
+from app.rooms.push.hub import Hub
 from tests.api.test_ws import started_room
 from tests.support.client import Socket
 from tests.support.server import RunningServer, start_server

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.rooms.codes import ALPHABET
+from app.rooms.commands.codes import ALPHABET
 from tests.support.client import auth, create_room
 from tests.support.server import RunningServer
 

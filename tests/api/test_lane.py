@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app.db.migrate import upgrade
 from app.fast.lane import LobbyLane
 from app.main import create_app
-from app.rooms.lobby import Lobby
+from app.rooms.commands.lobby import Lobby
 from app.settings import Settings
 
 pytestmark = pytest.mark.asyncio

@@ -22,8 +22,8 @@ from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.errors import RoomError
 from app.games.base import JsonDict
-from app.rooms.broker import Message, Publisher
-from app.rooms.views import RoomSnapshot
+from app.rooms.push.broker import Message, Publisher
+from app.rooms.push.views import RoomSnapshot
 from app.rooms.wiring import Rooms
 
 pytestmark = pytest.mark.asyncio

@@ -15,7 +15,7 @@ from app.crews.service import CrewService
 from app.db.crews import Crew, CrewNight, CrewTx
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
-from app.rooms.codes import ALPHABET
+from app.rooms.commands.codes import ALPHABET
 from app.rooms.wiring import Rooms
 from tests.support.client import Socket, auth, play
 from tests.support.server import RunningServer, start_server

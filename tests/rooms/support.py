@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.rooms.views import RoomSnapshot, SeatInfo
+from app.rooms.push.views import RoomSnapshot, SeatInfo
 from tests.support.tiny import TINY
 
 

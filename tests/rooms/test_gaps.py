@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rooms import gaps
-from app.rooms.gaps import Gaps
+from app.rooms.push import gaps
+from app.rooms.push.gaps import Gaps
 
 
 class Clock:

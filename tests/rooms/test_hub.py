@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 import pytest
 
-from app.rooms import hub as hub_module
-from app.rooms.broker import Message
-from app.rooms.connection import MAX_DROPS_IN_A_ROW, Connection
-from app.rooms.hub import PRESENCE_FOR, Hub
+from app.rooms.push import hub as hub_module
+from app.rooms.push.broker import Message
+from app.rooms.push.connection import MAX_DROPS_IN_A_ROW, Connection
+from app.rooms.push.hub import PRESENCE_FOR, Hub
 from tests.rooms.support import room
 
 pytestmark = pytest.mark.asyncio

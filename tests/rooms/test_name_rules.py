@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.errors import RoomError
-from app.rooms.checks import clean_name, looks_like
+from app.rooms.commands.checks import clean_name, looks_like
 from tests.crews.test_names import INVISIBLE, LOOKALIKES
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from app.db.records import ActionRow
 from app.games.base import JsonDict
-from app.rooms.replays import Point, Steps
-from app.rooms.views import revealed_view
+from app.rooms.commands.replays import Point, Steps
+from app.rooms.push.views import revealed_view
 from tests.support.tiny import TINY
 
 EVERY = 4

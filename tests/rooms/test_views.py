@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.rooms.views import LOG_KEEP, RoomSnapshot, revealed_view
+from app.rooms.push.views import LOG_KEEP, RoomSnapshot, revealed_view
 from tests.rooms.support import room
 from tests.support.tiny import TINY
 
@@ -88,7 +88,7 @@ def test_the_lobby_shows_seats_and_options_never_a_token() -> None:
 
 def test_the_clock_counts_for_waited_for_humans_only(monkeypatch: pytest.MonkeyPatch) -> None:
     snap = room(players=3, turn_seconds=30, away=frozenset({2}))
-    monkeypatch.setattr("app.rooms.views.time.time", lambda: 1010.0)
+    monkeypatch.setattr("app.rooms.push.views.time.time", lambda: 1010.0)
     clock = message(snap, None)["view"]["public"]["clock"]
     # Seat 1 is a bot and seat 2's player is away: the bot plays both, no clock runs for them.
     assert clock == {"turn_seconds": 30, "deadlines": {"0": 1030000}, "away": [2], "now": 1010000}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from app.rooms.views import Utf8Text
+from app.rooms.push.views import Utf8Text
 
 MESSAGE = {
     "type": "view",

@@ -152,7 +152,7 @@ async def test_news_missed_while_listen_was_down_reaches_every_phone(pg_url: str
     terminated, a move is made before they listen again, and every phone still gets it."""
     import asyncpg
 
-    from app.rooms.broker import asyncpg_dsn
+    from app.rooms.push.broker import asyncpg_dsn
 
     a, b = [
         await asyncio.to_thread(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from app import metrics
-from app.rooms.broker import (
+from app.rooms.push.broker import (
     RESYNC,
     Broker,
     Handler,

@@ -28,7 +28,7 @@ import pytest
 
 from app.games import registry
 from app.games.base import Game
-from app.rooms.views import RoomSnapshot, SeatInfo
+from app.rooms.push.views import RoomSnapshot, SeatInfo
 
 
 @dataclass

@@ -16,14 +16,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from app.errors import RoomError
-from app.rooms.bots import Bots, backoff, transient
-from app.rooms.broker import RESYNC, Message
-from app.rooms.cache import RoomCache
-from app.rooms.clock import Clock, SetAway
-from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.hub import Hub
-from app.rooms.odds import OddsJobs
-from app.rooms.views import RoomSnapshot
+from app.rooms.commands.cache import RoomCache
+from app.rooms.follow.bots import Bots, backoff, transient
+from app.rooms.follow.clock import Clock, SetAway
+from app.rooms.follow.odds import OddsJobs
+from app.rooms.push.broker import RESYNC, Message
+from app.rooms.push.connection import Connection, Socket, Wire
+from app.rooms.push.hub import Hub
+from app.rooms.push.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import orjson
 
 from app import metrics
-from app.rooms.gaps import Gaps
+from app.rooms.push.gaps import Gaps
 
 log = logging.getLogger(__name__)
 

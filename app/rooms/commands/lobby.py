@@ -11,11 +11,11 @@ from typing import Any
 from app.db.rooms import RoomRow, SeatRow, Tx
 from app.errors import RoomError
 from app.games.base import Game, GameError, JsonDict
-from app.rooms import checks
-from app.rooms.broker import Publisher
-from app.rooms.cache import RoomCache
-from app.rooms.codes import hash_token, new_code, new_seed, new_token, seed_hash
-from app.rooms.views import RoomSnapshot, SeatInfo
+from app.rooms.commands import checks
+from app.rooms.commands.cache import RoomCache
+from app.rooms.commands.codes import hash_token, new_code, new_seed, new_token, seed_hash
+from app.rooms.push.broker import Publisher
+from app.rooms.push.views import RoomSnapshot, SeatInfo
 
 
 def since_now(to_act: frozenset[int]) -> JsonDict:

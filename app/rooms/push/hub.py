@@ -19,9 +19,9 @@ import orjson
 
 from app import metrics
 from app.games.base import JsonDict
-from app.rooms.broker import Message
-from app.rooms.connection import Connection, Socket, Wire
-from app.rooms.views import RoomSnapshot
+from app.rooms.push.broker import Message
+from app.rooms.push.connection import Connection, Socket, Wire
+from app.rooms.push.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
 

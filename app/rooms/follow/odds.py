@@ -25,8 +25,8 @@ from typing import Any
 from app.errors import RoomError
 from app.games import registry
 from app.games.base import JsonDict, Priced
-from app.rooms.broker import Publisher
-from app.rooms.views import Odds, RoomSnapshot
+from app.rooms.push.broker import Publisher
+from app.rooms.push.views import Odds, RoomSnapshot
 
 log = logging.getLogger(__name__)
 

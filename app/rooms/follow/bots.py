@@ -17,8 +17,8 @@ from typing import Any
 
 from app.errors import RoomError
 from app.games.base import HandsOver, JsonDict, as_seat_view
-from app.rooms.checks import SERVER_CID
-from app.rooms.views import RoomSnapshot
+from app.rooms.commands.checks import SERVER_CID
+from app.rooms.push.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
 

@@ -26,10 +26,10 @@ from app.db.rooms import Database, Tx
 from app.errors import RoomError, unavailable
 from app.games import registry
 from app.games.base import GameError, JsonDict, NotYourTurn
-from app.rooms import checks
-from app.rooms.broker import Publisher
-from app.rooms.cache import RoomCache
-from app.rooms.views import RoomSnapshot, Step
+from app.rooms.commands import checks
+from app.rooms.commands.cache import RoomCache
+from app.rooms.push.broker import Publisher
+from app.rooms.push.views import RoomSnapshot, Step
 
 SNAPSHOT_EVERY = 16  # actions between two stored snapshots (and the last one of a match)
 CONFLICTS_MAX = 5  # reloads of a room another instance keeps moving on before giving up

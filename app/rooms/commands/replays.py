@@ -27,9 +27,9 @@ from app.db.rooms import ActionRow, RoomRow, SeatRow, SnapshotRow, Tx
 from app.errors import RoomError
 from app.games import registry
 from app.games.base import Game, JsonDict
-from app.rooms import checks
-from app.rooms.cache import RoomCache
-from app.rooms.views import LOG_KEEP, revealed_view
+from app.rooms.commands import checks
+from app.rooms.commands.cache import RoomCache
+from app.rooms.push.views import LOG_KEEP, revealed_view
 
 CHECKPOINT_EVERY = 32  # actions between two states kept of a match being replayed
 ROOMS_KEPT = 8  # matches whose log and states are kept (least recently asked go first)

@@ -13,7 +13,7 @@ from app.db.rooms import RoomRow, SeatRow, Tx
 from app.errors import RoomError, not_found
 from app.games import registry
 from app.games.base import Game, JsonDict
-from app.rooms.codes import is_code, token_matches
+from app.rooms.commands.codes import is_code, token_matches
 
 NAME_MAX = 24
 CID_MAX = 64

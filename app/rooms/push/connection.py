@@ -18,7 +18,7 @@ import orjson
 
 from app import metrics
 from app.games.base import JsonDict
-from app.rooms.views import RoomSnapshot
+from app.rooms.push.views import RoomSnapshot
 
 MAX_DROPS_IN_A_ROW = 64  # views dropped without one getting through: the socket is dead
 MAX_QUEUED = 512  # messages of any kind (acks, errors, pongs are small) before we give up

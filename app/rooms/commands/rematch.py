@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from app.db.rooms import RoomRow, Tx
 from app.errors import RoomError
-from app.rooms import checks
-from app.rooms.broker import Publisher
-from app.rooms.cache import RoomCache
-from app.rooms.codes import new_seed, seed_hash
-from app.rooms.lobby import free_code, since_now
+from app.rooms.commands import checks
+from app.rooms.commands.cache import RoomCache
+from app.rooms.commands.codes import new_seed, seed_hash
+from app.rooms.commands.lobby import free_code, since_now
+from app.rooms.push.broker import Publisher
 
 
 class Rematches:

@@ -13,8 +13,8 @@ import weakref
 from app.db.rooms import Database, RoomRow, SeatRow, Tx
 from app.errors import RoomError
 from app.games.base import GameError, JsonDict
-from app.rooms.checks import game_of, room_of, seat_holding
-from app.rooms.views import RoomSnapshot, SeatInfo
+from app.rooms.commands.checks import game_of, room_of, seat_holding
+from app.rooms.push.views import RoomSnapshot, SeatInfo
 
 CACHE_MAX = 5000  # rooms held; past it the oldest thousand are forgotten
 

@@ -11,9 +11,9 @@ import time
 from collections.abc import Awaitable, Callable
 
 from app.errors import RoomError
-from app.rooms.bots import Act, Bots, IsConnected, Snapshot, backoff, stand_in, transient
-from app.rooms.checks import SERVER_CID
-from app.rooms.views import RoomSnapshot
+from app.rooms.commands.checks import SERVER_CID
+from app.rooms.follow.bots import Act, Bots, IsConnected, Snapshot, backoff, stand_in, transient
+from app.rooms.push.views import RoomSnapshot
 
 log = logging.getLogger(__name__)
 
