@@ -1,5 +1,5 @@
 """HTTP routes of docs/PROTOCOL.md for finished matches: the recent ones, a replay's log and
-its views face up, step by step (app/rooms/replays.py)."""
+its views face up, step by step (app/rooms/commands/replays.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """HTTP routes of docs/PROTOCOL.md for a room: create, read, join, options, bots, seats away
-or removed, start (the lobby, app/rooms/lobby.py), and the rematch (app/rooms/rematch.py)."""
+or removed, start (the lobby, app/rooms/commands/lobby.py), and the rematch (app/rooms/commands/rematch.py)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,7 @@ class CrewMember(Base):
     crew_id: Mapped[int] = mapped_column(ForeignKey("crew.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(24))
-    # How the name looks (its confusables skeleton, app/rooms/checks.py `name_key`; rows from
+    # How the name looks (its confusables skeleton, app/rooms/commands/checks.py `name_key`; rows from
     # before 2026-12-07 hold the casefolded name): names are unique that way.
     name_key: Mapped[str] = mapped_column(String(96))
     token_hash: Mapped[str] = mapped_column(String(64), index=True)

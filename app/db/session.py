@@ -25,7 +25,7 @@ TIMEOUT = 1.5
 
 # Seconds SQLite's one writer waits for a lock another process holds. It writes on the event
 # loop (journal.py), so all that while every room stands still: it waits briefly, and the
-# command is answered `unavailable` (a bot's move is tried again: app/rooms/bots.py).
+# command is answered `unavailable` (a bot's move is tried again: app/rooms/follow/bots.py).
 WRITER_BUSY = 0.1
 
 # Snapshots are large JSON documents written on every command: orjson, not json, encodes them.

@@ -323,7 +323,7 @@ class Phone:
         self.arrived = asyncio.Event()
 
     async def send_text(self, data: str) -> None:
-        message = orjson.loads(data.encode())  # as a server sends it (app/rooms/views.py)
+        message = orjson.loads(data.encode())  # as a server sends it (app/rooms/push/views.py)
         if message["type"] == "view":
             self.views.append(message)
             self.arrived.set()

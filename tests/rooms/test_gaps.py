@@ -1,4 +1,4 @@
-"""The broker's gap detection (app/rooms/gaps.py, issue 37 item 2): numbers heard out of
+"""The broker's gap detection (app/rooms/push/gaps.py, issue 37 item 2): numbers heard out of
 order are no gap, a number still missing a few ticks later is, a repeated one is dropped."""
 
 from __future__ import annotations

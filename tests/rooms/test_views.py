@@ -1,4 +1,4 @@
-"""Every viewer's view of a room, built and encoded without a database (app/rooms/views.py):
+"""Every viewer's view of a room, built and encoded without a database (app/rooms/push/views.py):
 what a phone is sent at each step, and what it must never be sent."""
 
 from __future__ import annotations

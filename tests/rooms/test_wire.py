@@ -1,4 +1,4 @@
-"""A view message keeps the UTF-8 bytes it was decoded from (app/rooms/views.py): the server
+"""A view message keeps the UTF-8 bytes it was decoded from (app/rooms/push/views.py): the server
 encodes it back for every socket, and must get exactly what encoding the text would give."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Gaps in the broker's stream (app/rooms/broker.py): every instance numbers what it sends;
+"""Gaps in the broker's stream (app/rooms/push/broker.py): every instance numbers what it sends;
 a receiver notes the numbers it hears from each instance and calls a gap when one is still
 missing a few ticks later (a burst of LISTEN/NOTIFY notifications sent over several
 connections arrives out of order, seconds apart), or when too many are missing at once."""

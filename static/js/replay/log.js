@@ -8,7 +8,7 @@ import { logText } from "../room/log.js";
 import { t } from "../shell.js";
 import { stopTimer } from "./controls.js";
 
-const LOG_KEEP = 40; // events a view carries (app/rooms/service.py)
+const LOG_KEEP = 40; // events a view carries (app/rooms/commands/service.py)
 
 /** Each view carries its newest LOG_KEEP events, so walk back from the last step, one
  * window at a time.

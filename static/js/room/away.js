@@ -2,7 +2,7 @@
 // Seats the bot plays for an absent player: the host hands a seat to the bot or gives it back
 // (☰), and the player whose seat it is takes it back from their own phone. Taking it back
 // needs no host token: the socket opens again with the seat's token, and a seat that says
-// hello while away is back (app/rooms/hub.py).
+// hello while away is back (app/rooms/push/hub.py).
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
