@@ -144,7 +144,8 @@ class Server:
             )
             command = [sys.executable, "-m", "app"]
             if os.environ.get(SERVER_ENV, "uvicorn") == "granian":
-                command = [sys.executable, str(ROOT / "bench" / "serve_granian.py")]
+                # the launcher beside this file; it serves the `app` of its cwd, ROOT
+                command = [sys.executable, str(Path(__file__).with_name("serve_granian.py"))]
         server = cls(_spawn(command, env), f"127.0.0.1:{port}", command, env)
         server.wait_listening()
         return server

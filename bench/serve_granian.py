@@ -17,30 +17,32 @@ What is uvicorn's own in the app is off here by itself, with no setting:
 The front dispatch (`Pitchside` in app/main.py: the guard and the lobby lane) is plain ASGI
 and runs as it does under uvicorn.
 
-    HOST=127.0.0.1 PORT=8000 .venv/bin/python bench/serve_granian.py
+    HOST=127.0.0.1 PORT=8000 .venv/bin/python bench/serve_granian.py   # from the project root
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from granian.constants import HTTPModes, Interfaces, Loops
 from granian.log import LogLevels
 from granian.server import Server
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout's `app`
+sys.path.insert(0, os.getcwd())  # the `app` of the directory it runs in, as `python -m app`
 
-from app.__main__ import tune_gc
 from app.db.migrate import upgrade
-from app.main import create_app
 from app.settings import get_settings
 
 
 def build(_target: str) -> Any:
-    """In granian's worker process: the app, as `python -m app` builds it."""
+    """In granian's worker process: the app, as `python -m app` builds it (imported here: the
+    supervisor process, forked before, holds only the migrations)."""
+    from app.__main__ import tune_gc
+    from app.main import create_app
+
     sys.setswitchinterval(0.0005)  # as app/__main__.py (the drivers' threads answer sooner)
     app = create_app(get_settings())
     tune_gc()
@@ -62,6 +64,10 @@ def main() -> None:
         loop=Loops.uvloop,
         http=HTTPModes.http1,
         websockets=True,
+        # As uvicorn's defaults: a backlog of 2048 and no cap on requests in hand (granian's
+        # default caps them at backlog/workers, and every open WebSocket is one)
+        backlog=2048,
+        backpressure=1 << 20,
         log_level=LogLevels(settings.log_level.lower()),
     )
     server.serve(target_loader=build, wrap_loader=True)
