@@ -38,7 +38,6 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SHAPES = {"saturation": (200, 0.0), "pace": (500, 2.0)}  # rooms × 4 clients, mean pause (s)
-FIGURES = ("server_cpu_us_per_action", "actions_per_s", "p99_ms")
 
 
 def one_run(checkout: str, server: str, rooms: int, pace: float, seconds: float) -> None:
@@ -50,6 +49,19 @@ def one_run(checkout: str, server: str, rooms: int, pace: float, seconds: float)
     os.environ[load.SERVER_ENV] = server
     figures = load.run(load.run_load("full", rooms, 4, seconds, pace, None))
     print(json.dumps({k: v for k, v in figures.items() if k != "error_codes"}), flush=True)
+
+
+def run_child(command: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
+    """One run in a process of its own (its server dies with it); a run over `timeout`
+    seconds fails with what it said."""
+    env = os.environ | {"ODDS_SIMS": "0"}
+    try:
+        return subprocess.run(
+            command, env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired as exc:
+        said = exc.stderr.decode() if isinstance(exc.stderr, bytes) else exc.stderr or ""
+        return subprocess.CompletedProcess(command, -9, "", said + "\ntimed out")
 
 
 def worktree(rev: str, where: Path) -> Path:
@@ -110,7 +122,7 @@ def main() -> None:
         parser.error("two builds: A and B")
     shapes = [s.strip() for s in args.shapes.split(",") if s.strip()]
     if not set(shapes) <= set(SHAPES):
-        parser.error(f"--shapes: of {', '.join(SHAPES)}")
+        parser.error("--shapes: saturation, pace, or both (comma-separated)")
     builds = [args.a, args.b]
     where = Path(tempfile.mkdtemp(prefix="paired-"))
     runs: list[dict[str, Any]] = []
@@ -134,7 +146,7 @@ def main() -> None:
                 for build in order:
                     path, server, commit = checkouts[build]
                     load_avg = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-                    child = subprocess.run(
+                    child = run_child(
                         [
                             sys.executable,
                             __file__,
@@ -146,10 +158,7 @@ def main() -> None:
                             "--seconds",
                             str(args.seconds),
                         ],
-                        env=os.environ | {"ODDS_SIMS": "0"},
-                        cwd=path,
-                        capture_output=True,
-                        text=True,
+                        path,
                         timeout=args.seconds * 3 + 240,
                     )
                     run: dict[str, Any] = {
