@@ -16,9 +16,13 @@ itself. Not a test: it prints figures.
     python bench/load.py echo                                        # the bare ceiling alone
     REDIS_URL=redis://127.0.0.1:6379 python bench/load.py full --instances 2 \\
         --database-url postgresql+asyncpg://…     # several instances sharing PostgreSQL and Redis
+    python bench/load.py full --server granian    # the app under granian (bench/serve_granian.py)
 
 The server under test is started here, on a free port, with a fresh SQLite database (or
-`--database-url postgresql+asyncpg://…`), bots off the clock (`BOT_DELAY_MS=0`).
+`--database-url postgresql+asyncpg://…`), bots off the clock (`BOT_DELAY_MS=0`), served by
+uvicorn (`python -m app`) or by granian (`--server granian`, or `PITCHSIDE_SERVER=granian` in
+the environment, which is how the peers' pside.py picks it). Its CPU and RSS are those of the
+process started and every process under it (granian's worker).
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 WARM_UP = 5.0  # seconds between the last phone connecting and the clock starting
 GAME, MODE = "focifogadas", "drukker"  # a betting night: the heart of the product
+SERVER_ENV = "PITCHSIDE_SERVER"  # uvicorn (default) or granian: what serves the full app
 
 
 # What a phone of the generator reads of a server message. msgspec skips every other field
@@ -102,6 +107,8 @@ class Server:
 
     @classmethod
     def start(cls, kind: str, database_url: str | None, **extra_env: str) -> Server:
+        """`kind` "echo" (bench/echo.py) or "full": the app, under uvicorn or, with
+        PITCHSIDE_SERVER=granian in the environment (`--server`), granian."""
         port = free_port()
         env = os.environ | {
             "PORT": str(port),
@@ -111,8 +118,11 @@ class Server:
         }
         env |= extra_env
         env |= {"RATE_PER_SECOND": "1000", "HTTP_RATE_PER_MINUTE": "1000000", "SEND_QUEUE": "64"}
-        # Every phone of the load comes from this one address.
+        # Every phone of the load comes from this one address (and so does every TCP
+        # connection: app/api/connections.py's default of 128 per address, not lifted here
+        # from 63d3111 on, left a run of 200 rooms with about 30 playing).
         env |= {"SOCKETS_PER_ADDRESS": "1000000", "HTTP_READS_PER_MINUTE": "1000000"}
+        env |= {"CONNECTIONS_PER_ADDRESS": "0"}
         if kind == "echo":
             command = [sys.executable, str(ROOT / "bench" / "echo.py"), "--port", str(port)]
         else:
@@ -120,6 +130,9 @@ class Server:
                 database_url or f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.db"
             )
             command = [sys.executable, "-m", "app"]
+            if os.environ.get(SERVER_ENV, "uvicorn") == "granian":
+                # the launcher beside this file; it serves the `app` of its cwd, ROOT
+                command = [sys.executable, str(Path(__file__).with_name("serve_granian.py"))]
         server = cls(_spawn(command, env), f"127.0.0.1:{port}", command, env)
         server.wait_listening()
         return server
@@ -140,15 +153,32 @@ class Server:
         self.process = _spawn(self.command, self.env)
         self.wait_listening()
 
+    def pids(self) -> list[int]:
+        """The server's process and every process under it (granian's worker), alive now."""
+        found, i = [self.process.pid], 0
+        while i < len(found):
+            with contextlib.suppress(OSError):
+                for task in Path(f"/proc/{found[i]}/task").iterdir():
+                    found += [int(c) for c in (task / "children").read_text().split()]
+            i += 1
+        return found
+
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        ticks = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):  # a process gone meanwhile
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        kib = 0
+        for pid in self.pids():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        kib += int(line.split()[1])
+        return kib / 1024
 
     async def sample(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -630,7 +660,15 @@ def main() -> None:
         help="rooms: then the same against bench/echo.py (same requests and sockets, fixed "
         "answers, a welcome as long as the server's): what the stack alone costs",
     )
+    parser.add_argument(
+        "--server",
+        choices=["uvicorn", "granian"],
+        default=os.environ.get(SERVER_ENV, "uvicorn"),
+        help="full server: served by uvicorn (`python -m app`) or granian "
+        "(bench/serve_granian.py; `pip install granian`); default $PITCHSIDE_SERVER or uvicorn",
+    )
     args = parser.parse_args()
+    os.environ[SERVER_ENV] = args.server  # Server.start reads it (so does pside.py's run)
     if args.instances > 1 and (args.what not in ("full", "compare") or not args.database_url):
         parser.error("--instances > 1 plays full rooms on a shared --database-url (PostgreSQL)")
     print(
@@ -671,6 +709,7 @@ def main() -> None:
             )
             pace = args.pace or "saturation"
             where = f", {instances} instances, spread by {args.spread}" if instances > 1 else ""
+            where += ", granian" if kind == "full" and args.server == "granian" else ""
             show(
                 f"{kind} ({args.rooms} rooms x {args.clients} clients, pace {pace}{where})",
                 results[kind],
