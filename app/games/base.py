@@ -20,7 +20,7 @@ Optional capabilities are Protocols a game satisfies by having the method: `Hand
 Bots: `bot_action(view, rng)` is handed a seat's view (`SeatView`: phase, public, that seat's
 private part, its legal actions), never the state, so a bot knows what its seat knows and no
 more; `seat_view` builds one from an engine alone, the room layer from the view it sends the
-phone (app/rooms/bots.py).
+phone (app/rooms/follow/bots.py).
 
 Each game is a package of the same files: cards.py (the catalogue as data), actions.py and
 events.py (its actions and events as TypedDict unions: mypy checks the rules against them, the

@@ -37,7 +37,7 @@ export function tvMinute(odds) {
 }
 
 // --- Odds that are on their way --------------------------------------------------------------
-// The odds of a new step arrive after its view (priced off the event loop, app/rooms/odds.py,
+// The odds of a new step arrive after its view (priced off the event loop, app/rooms/follow/odds.py,
 // then pushed again). Until they do, the last odds this page saw for a card stand in, marked
 // stale (greyed, "pricing…"): the lines never vanish from a stake screen and nothing moves
 // under the thumb when they come (issue 36). A step that moved no match prices the same.
