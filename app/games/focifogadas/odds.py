@@ -103,15 +103,13 @@ PUBLIC: Final = Knowledge()
 
 
 def dealer(m: MatchState, k: Knowledge) -> Callable[[random.Random, bool], MatchState]:
-    """A function that returns `m` with every card the viewer cannot see dealt afresh from
-    what it cannot rule out (and, when asked, the kick-off tossed anew).
-
-    Per section the candidates are the public deck list (§6.4) minus the cards seen played
-    since the last reshuffle (and the hidden discard of an identical pair, shown face up),
-    minus the set-aside cards the viewer peeked at and its own pair. They fill the draw pile,
-    the face-down discards and an unseen pair; the rest is the unseen set-aside. The pool is
-    built in deck-list order, so nothing of the true hidden order leaks into the sample.
-    """
+    """A function that returns `m` with every card the viewer cannot see dealt afresh from what it
+    cannot rule out (and, when asked, the kick-off tossed anew). Per section the candidates are the
+    public deck list (§6.4) minus the cards seen played since the last reshuffle (and the hidden
+    discard of an identical pair, shown face up), minus the set-aside cards the viewer peeked at and
+    its own pair. They fill the draw pile, the face-down discards and an unseen pair; the rest is
+    the unseen set-aside. The pool is built in deck-list order, so nothing of the true hidden order
+    leaks into the sample."""
     plan: list[tuple[list[int], int, list[int], list[int]]] = []
     for s, deck in enumerate(CATALOGUE.decks):
         pile = list(m.discard[s])
@@ -173,12 +171,10 @@ def monte_carlo(
     *,
     toss: bool = False,
 ) -> dict[str, float]:
-    """The share of `sims` simulated endings of `m` in which each card holds.
-
-    Each simulation deals the unseen cards afresh (`dealer`) and plays the rest of the
-    match at random (§15); `toss` also tosses the kick-off anew (before the match it is not
-    known yet). One simulation settles every card at once.
-    """
+    """The share of `sims` simulated endings of `m` in which each card holds. Each simulation deals
+    the unseen cards afresh (`dealer`) and plays the rest of the match at random (§15); `toss` also
+    tosses the kick-off anew (before the match it is not known yet). One simulation settles every
+    card at once."""
     rnd = random.Random(seed)
     predicates = [bets.card(c).predicate for c in card_ids]
     wins = [0] * len(card_ids)
@@ -220,13 +216,11 @@ def _priced(
 
 
 def state_seed(seed: int, m: MatchState) -> int:
-    """The sampling seed of `m`'s odds: the room's `seed` mixed with what everyone sees of the
-    match (the score, clock, ball, turn, the piles' sizes and face-up cards), never its hidden
-    order. The same match state is priced the same, whatever else moved (a stake, a pick, a
-    disc: issue 36, "odds jump with no event"); a new moment of the match, a new sample."""
-    seen = {
-        f.name: getattr(m, f.name) for f in fields(m) if f.name not in ("draw", "discard", "pair")
-    }
+    """The odds' sampling seed: the room's `seed` mixed with what everyone sees of the match
+    (score, clock, ball, turn, the piles' sizes and face-up cards), never its hidden order: a
+    step that moves no match (a stake, a pick, a disc) prices the same, a new moment anew."""
+    hidden = ("draw", "discard", "pair")
+    seen = {f.name: getattr(m, f.name) for f in fields(m) if f.name not in hidden}
     seen["draw"] = [len(p) for p in m.draw]
     seen["discard"] = [[len(p), p[-1] if p else None] for p in m.discard]
     text = json.dumps(seen, sort_keys=True)
