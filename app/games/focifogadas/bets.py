@@ -233,13 +233,18 @@ class Verdicts:
         """The half in progress they judge with (None once over)."""
         return self._half
 
+    def relevant(self, uses: Uses) -> MatchRecord:
+        """The record with only what a card of `uses` looks at: its status is a function
+        of this and the half in progress alone."""
+        known = self._relevant.get(uses)
+        if known is None:
+            known = self._relevant[uses] = _relevant(self._record, uses)
+        return known
+
     def status(self, card_id: str) -> Status:
         known = self._status.get(card_id)
         if known is None:
-            uses = CARDS[card_id].uses
-            relevant = self._relevant.get(uses)
-            if relevant is None:
-                relevant = self._relevant[uses] = _relevant(self._record, uses)
+            relevant = self.relevant(CARDS[card_id].uses)
             known = self._status[card_id] = _status(card_id, relevant, self._half)
         return known
 
