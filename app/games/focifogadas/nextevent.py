@@ -81,13 +81,18 @@ def book_next(b: Book, record: MatchRecord, half: int) -> JsonDict:
 def _swings(card_id: str, relevant: MatchRecord, half: int) -> tuple[tuple[bool, bool], ...]:
     """What each of `NEXT_EVENTS` does to one card: (holds were the match to end after it,
     changed: its status so far or that verdict). A card reads only its own quantity
-    (`Verdicts.relevant`, which the tests check), so this is worked out on the record cut
-    down to it: once for every seat of every room whose record agrees on that quantity."""
+    (`bets.cut`, which the tests check), so this is worked out on the record cut down to
+    it (`relevant`): once for every seat of every room whose record agrees on that quantity,
+    and an event that leaves the quantity as it was (a corner, for a goal card) changes
+    nothing."""
     card = bets.card(card_id)
     status, holds = card.status_so_far(relevant, half), card.holds(relevant)
     out = []
     for event in NEXT_EVENTS:
-        then = after(relevant, event, half)
+        then = bets.cut(after(relevant, event, half), card.uses)
+        if then == relevant:
+            out.append((holds, False))
+            continue
         then_holds = card.holds(then)
         out.append(
             (
