@@ -136,7 +136,7 @@ class BetCard:
         `live_half` is the half in progress (1 before kick-off and in the 1st half, 2 from
         half time on); None once the match is over and the record is final.
         """
-        return _status(self.id, _relevant(record, self.uses), live_half)
+        return _status(self.id, cut(record, self.uses), live_half)
 
     def to_json(self) -> JsonDict:
         """The card as a view shows it: a physical card object with a unique id. Made once
@@ -193,7 +193,7 @@ _GROWING: Final[dict[str, tuple[tuple[str, str] | None, tuple[str, str] | None]]
 }
 
 
-def _relevant(record: MatchRecord, uses: Uses) -> MatchRecord:
+def cut(record: MatchRecord, uses: Uses) -> MatchRecord:
     """The record with only what a card of `uses` looks at (every predicate reads only its
     quantity; the tests check it). Statuses are cached on it, so a corner or a booking does
     not make every goal card's status be worked out again, in any room."""
@@ -233,13 +233,18 @@ class Verdicts:
         """The half in progress they judge with (None once over)."""
         return self._half
 
+    def relevant(self, uses: Uses) -> MatchRecord:
+        """The record with only what a card of `uses` looks at: its status is a function
+        of this and the half in progress alone."""
+        known = self._relevant.get(uses)
+        if known is None:
+            known = self._relevant[uses] = cut(self._record, uses)
+        return known
+
     def status(self, card_id: str) -> Status:
         known = self._status.get(card_id)
         if known is None:
-            uses = CARDS[card_id].uses
-            relevant = self._relevant.get(uses)
-            if relevant is None:
-                relevant = self._relevant[uses] = _relevant(self._record, uses)
+            relevant = self.relevant(CARDS[card_id].uses)
             known = self._status[card_id] = _status(card_id, relevant, self._half)
         return known
 

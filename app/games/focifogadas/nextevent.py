@@ -77,16 +77,52 @@ def book_next(b: Book, record: MatchRecord, half: int) -> JsonDict:
     )
 
 
+@lru_cache(maxsize=16384)
+def _swings(card_id: str, relevant: MatchRecord, half: int) -> tuple[tuple[bool, bool], ...]:
+    """What each of `NEXT_EVENTS` does to one card: (holds were the match to end after it,
+    changed: its status so far or that verdict). A card reads only its own quantity
+    (`bets.cut`, which the tests check), so this is worked out on the record cut down to
+    it (`relevant`): once for every seat of every room whose record agrees on that quantity,
+    and an event that leaves the quantity as it was (a corner, for a goal card) changes
+    nothing."""
+    card = bets.card(card_id)
+    status, holds = card.status_so_far(relevant, half), card.holds(relevant)
+    out = []
+    for event in NEXT_EVENTS:
+        then = bets.cut(after(relevant, event, half), card.uses)
+        if then == relevant:
+            out.append((holds, False))
+            continue
+        then_holds = card.holds(then)
+        out.append(
+            (
+                then_holds,
+                then_holds != holds
+                # a decided card stays decided: no continuation changes it (A31), and the
+                # record after an event is one of them
+                or (status == "alive" and card.status_so_far(then, half) != status),
+            )
+        )
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
 def hand_next(
     hand: tuple[str, ...], money: int, pays: Callable[[str], int], v: bets.Verdicts
 ) -> JsonDict | None:
-    """A Drukker seat (its own bets, private): its money were it to end after each event."""
+    """A Drukker seat (its own bets, private): its money were it to end after each event.
+
+    `next_events` of its hand, read from each card's `_swings`. Made once per hand, money
+    and verdicts (one object per record and half, hashed by identity): a seat's drawn pair
+    changes its private part every other turn, not this (views are read, never changed)."""
     half = v.live_half
     if half is None:
         return None
-    return next_events(
-        v.record,
-        half,
-        list(hand),
-        lambda then: [money + sum(pays(c) for c in hand if bets.card(c).holds(then))],
-    )
+    rows = [(c, _swings(c, v.relevant(bets.card(c).uses), half)) for c in hand]
+    return {
+        event: {
+            "if_ended_now": [money + sum(pays(c) for c, row in rows if row[i][0])],
+            "cards": [c for c, row in rows if row[i][1]],
+        }
+        for i, event in enumerate(NEXT_EVENTS)
+    }

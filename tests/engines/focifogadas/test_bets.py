@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, _relevant, card, verdicts
+from app.games.focifogadas.bets import CARDS, DARK_IDS, LIGHT_IDS, card, cut, verdicts
 from app.games.focifogadas.record import CORNER_CAP, RED_CAP, YELLOW_CAP, MatchRecord
 
 R = MatchRecord
@@ -196,7 +196,7 @@ def test_status_so_far_examples_a_player_would_notice() -> None:
 
 
 def test_every_card_reads_only_its_own_quantity() -> None:
-    """Statuses are cached on the record cut down to the card's quantity (`_relevant`): a card
+    """Statuses are cached on the record cut down to the card's quantity (`cut`): a card
     that also read, say, the corners would be judged on a record without them."""
     goals = range(3)
     records = [
@@ -207,4 +207,4 @@ def test_every_card_reads_only_its_own_quantity() -> None:
     ]
     for bet in CARDS.values():
         for r in records:
-            assert bet.holds(r) == bet.holds(_relevant(r, bet.uses)), (bet.id, r)
+            assert bet.holds(r) == bet.holds(cut(r, bet.uses)), (bet.id, r)

@@ -1,10 +1,11 @@
 """What the next event would change (issue 36 §1): the views' `next` is each event's
 settlement "if it ended now", the money the table shows as ▲/▼ before the event happens."""
 
+import random
 from dataclasses import replace
 
-from app.games.focifogadas import live, match, settlement, views
-from app.games.focifogadas.nextevent import NEXT_EVENTS, after
+from app.games.focifogadas import bets, drukker, live, match, settlement, views
+from app.games.focifogadas.nextevent import NEXT_EVENTS, after, hand_next, next_events
 from tests.engines.focifogadas.test_drukker import to_half_time
 from tests.engines.focifogadas.test_live import GOAL_H, betting_done, enter
 
@@ -49,3 +50,33 @@ def test_a_drukker_seat_learns_what_the_next_goal_does_to_its_own_bets() -> None
     assert exact in goal["cards"] and next_home in goal["cards"]
     assert views.drukker_view(s, 1).private["next"] is not None  # every seat its own
     assert views.drukker_view(s, None).private is None  # never public
+
+
+def test_a_seats_next_is_what_next_events_makes_of_its_hand() -> None:
+    """`hand_next` reads each card's swings off a cache: the same answer as `next_events` of
+    the seat's hand, on every seat of every step of random matches."""
+    seen = 0
+    for seed in range(40):
+        s = drukker.new({}, 4, seed)
+        rng = random.Random(seed)
+        while True:
+            _, v = drukker.judged(s)
+            for seat, hand in enumerate(s.hands):
+                if hand and s.payouts is None and v.live_half is not None:
+                    money = s.money[seat]
+                    plain = next_events(
+                        v.record,
+                        v.live_half,
+                        list(hand),
+                        lambda then, h=hand, m=money: [
+                            m + sum(drukker.pays(c) for c in h if bets.card(c).holds(then))
+                        ],
+                    )
+                    assert hand_next(hand, money, drukker.pays, v) == plain
+                    seen += 1
+            acting = [i for i in range(4) if drukker.legal_actions(s, i)]
+            if not acting:
+                break
+            seat = min(acting)
+            s, _ = drukker.apply(s, seat, rng.choice(drukker.legal_actions(s, seat)))
+    assert seen > 1000
