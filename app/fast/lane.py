@@ -77,9 +77,9 @@ class LobbyLane:
             return
         game, mode, name, options = body.game, body.mode, body.name, body.options
 
-        async def create(service: Lobby) -> tuple[int, bytes]:
+        async def create(lobby: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
-            code, token = await service.create(game, mode, name, options)
+            code, token = await lobby.create(game, mode, name, options)
             return 201, _json({"code": code, "url": http.room_url(code), "seat": 0, "token": token})
 
         await _answer(scope, receive, send, create)
@@ -94,9 +94,9 @@ class LobbyLane:
             return
         name = body.name
 
-        async def join(service: Lobby) -> tuple[int, bytes]:
+        async def join(lobby: Lobby) -> tuple[int, bytes]:
             http.count_write(scope["app"].state, _address(scope))
-            seat, token = await service.join(http.checked_code(code), name)
+            seat, token = await lobby.join(http.checked_code(code), name)
             return 201, _json({"seat": seat, "token": token})
 
         await _answer(scope, receive, send, join)
@@ -108,8 +108,8 @@ class LobbyLane:
             return
         authorization = None if headers[1] is None else headers[1].decode("latin-1")
 
-        async def start(service: Lobby) -> tuple[int, bytes]:
-            await service.start(http.checked_code(code), http.bearer_token(authorization))
+        async def start(lobby: Lobby) -> tuple[int, bytes]:
+            await lobby.start(http.checked_code(code), http.bearer_token(authorization))
             return 200, b'{"status":"playing"}'
 
         await _answer(scope, receive, send, start)
@@ -139,13 +139,13 @@ def _valid(schema: type[Body], raw: bytes | None) -> Body | None:
 
 
 async def _answer(scope: Scope, receive: Receive, send: Send, handle: Handler) -> None:
-    """The answer of `handle(service)` -> (status, JSON body), or its `RoomError`'s, with the
+    """The answer of `handle(lobby)` -> (status, JSON body), or its `RoomError`'s, with the
     security headers; any other error is answered as the framework would (`SERVER_ERROR`),
     then raised."""
-    service: Lobby = scope["app"].state.rooms.lobby
+    lobby: Lobby = scope["app"].state.rooms.lobby
     try:
         try:
-            status, content = await handle(service)
+            status, content = await handle(lobby)
         except RoomError as exc:
             response: Response = http.error_response(exc.status, exc.code, exc.message)
         else:
