@@ -100,7 +100,13 @@ class Fanout:
             # no need to ask the database.
             self.hub.push(fresh)
         elif self.hub.watched(code):
-            await self._refresh(code, force=message.kind != "state")
+            try:
+                await self._refresh(code, force=message.kind != "state")
+            except RoomError as exc:
+                if not transient(exc):
+                    raise
+                # The sockets get the room once it can be read; what follows runs meanwhile.
+                self._when_read(code, lambda snap: self.hub.push(snap, force=True))
         if message.kind in ("state", "seats") and mine:
             await self._after(code, fresh)
         elif message.kind == "state" and self.hub.watched(code):
@@ -119,11 +125,16 @@ class Fanout:
         except RoomError as exc:
             if not transient(exc):
                 raise
-            task = asyncio.create_task(self._after_later(code))
-            self._later.add(task)
-            task.add_done_callback(self._later.discard)
+            self._when_read(code, self.followups.after)
 
-    async def _after_later(self, code: str) -> None:
+    def _when_read(self, code: str, then: Callable[[RoomSnapshot], None]) -> None:
+        """`then(room)` once the room can be read again after a blip, off this message's
+        path (a bot's or the clock's move, or the sockets' views, never left owed)."""
+        task = asyncio.create_task(self._read_later(code, then))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def _read_later(self, code: str, then: Callable[[RoomSnapshot], None]) -> None:
         for tries in range(AFTER_TRIES):
             await asyncio.sleep(backoff(tries))
             try:
@@ -132,9 +143,9 @@ class Fanout:
                 if not transient(exc):
                     break
                 continue
-            self.followups.after(snap)
+            then(snap)
             return
-        log.warning("room %s: what follows its last change was not read; it waits", code)
+        log.warning("room %s: not read after a blip; it waits for its next change", code)
 
     async def _resync(self) -> None:
         """The broker may have missed news (a gap in its stream): every room held here is
