@@ -3,7 +3,9 @@
 Issue 38 §7 (nothing bought with speed) and §2 (another server runtime): each build is a git
 revision, checked out as a detached worktree under /tmp (removed at the end), optionally
 followed by `:granian` to serve it with granian instead of uvicorn (bench/serve_granian.py of
-this checkout, since an older revision has none, serving the worktree's app). Every run is this checkout's
+this checkout, since an older revision has none, serving the worktree's app), then optionally
+by `+NAME=value` settings for its server (`HEAD+FAST_WIRE=false`: the same build with one
+fast path off, app/fast). Every run is this checkout's
 `bench/load.py full` (the same load generator for both builds, in a process of its own,
 `ODDS_SIMS=0`) with the server started from the build's worktree and the same .venv, at
 saturation (200 rooms × 4, every seat plays at once) and at human pace (500 rooms × 4, a mean
@@ -14,6 +16,7 @@ actions/s and p99 per build and shape, and the ratio of the medians B / A.
     .venv/bin/python bench/paired.py 3084f8c HEAD                       # 2 pairs, 30 s windows
     .venv/bin/python bench/paired.py 3084f8c main --pairs 1 --seconds 10  # a quick look
     .venv/bin/python bench/paired.py HEAD HEAD:granian --pairs 2 --seconds 30
+    .venv/bin/python bench/paired.py HEAD HEAD+FAST_WIRE=false --pairs 2 --seconds 20
     .venv/bin/python bench/paired.py A B --shapes saturation --out runs.jsonl
 
 The figures worth comparing are server CPU per action (the load generator shares the 2 cores,
@@ -51,10 +54,12 @@ def one_run(checkout: str, server: str, rooms: int, pace: float, seconds: float)
     print(json.dumps({k: v for k, v in figures.items() if k != "error_codes"}), flush=True)
 
 
-def run_child(command: list[str], cwd: Path, timeout: float) -> subprocess.CompletedProcess[str]:
-    """One run in a process of its own (its server dies with it); a run over `timeout`
-    seconds fails with what it said."""
-    env = os.environ | {"ODDS_SIMS": "0"}
+def run_child(
+    command: list[str], cwd: Path, timeout: float, settings: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """One run in a process of its own (its server dies with it, and inherits `settings`); a
+    run over `timeout` seconds fails with what it said."""
+    env = os.environ | {"ODDS_SIMS": "0"} | settings
     try:
         return subprocess.run(
             command, env=env, cwd=cwd, capture_output=True, text=True, timeout=timeout
@@ -104,7 +109,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("a", nargs="?", help="build A: a git revision, optionally :granian")
+    parser.add_argument(
+        "a",
+        nargs="?",
+        help="build A: a git revision, optionally :granian, then +NAME=value settings",
+    )
     parser.add_argument("b", nargs="?", help="build B: the same")
     parser.add_argument("--pairs", type=int, default=2, help="pairs per shape (A B, B A, …)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured window of a run")
@@ -126,10 +135,14 @@ def main() -> None:
     builds = [args.a, args.b]
     where = Path(tempfile.mkdtemp(prefix="paired-"))
     runs: list[dict[str, Any]] = []
-    checkouts: dict[str, tuple[Path, str, str]] = {}
+    checkouts: dict[str, tuple[Path, str, str, dict[str, str]]] = {}
     try:
         for build in builds:
-            rev, _, server = build.partition(":")
+            head, *assignments = build.split("+")
+            rev, _, server = head.partition(":")
+            if not all("=" in a for a in assignments):
+                parser.error(f"{build}: settings are +NAME=value")
+            settings = dict(a.split("=", 1) for a in assignments)
             if server not in ("", "uvicorn", "granian"):
                 parser.error(f"{build}: the server is uvicorn or granian")
             commit = subprocess.run(
@@ -138,13 +151,13 @@ def main() -> None:
                 capture_output=True,
                 text=True,
             ).stdout.strip()
-            checkouts[build] = (worktree(commit, where), server or "uvicorn", commit)
+            checkouts[build] = (worktree(commit, where), server or "uvicorn", commit, settings)
         for pair in range(args.pairs):
             order = builds if pair % 2 == 0 else builds[::-1]
             for shape in shapes:
                 rooms, pace = SHAPES[shape]
                 for build in order:
-                    path, server, commit = checkouts[build]
+                    path, server, commit, settings = checkouts[build]
                     load_avg = " ".join(Path("/proc/loadavg").read_text().split()[:3])
                     child = run_child(
                         [
@@ -160,6 +173,7 @@ def main() -> None:
                         ],
                         path,
                         timeout=args.seconds * 3 + 240,
+                        settings=settings,
                     )
                     run: dict[str, Any] = {
                         "build": build,
@@ -181,7 +195,7 @@ def main() -> None:
                         with args.out.open("a") as f:
                             f.write(line + "\n")
     finally:
-        for path, _server, _commit in checkouts.values():
+        for path in {c[0] for c in checkouts.values()}:
             with contextlib.suppress(subprocess.CalledProcessError):
                 subprocess.run(
                     ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(path)],
