@@ -13,7 +13,7 @@ the package.
   `commands/` under `follow/`, and the fan-out and wiring over all three.
   The fast paths (`app/fast/`) are one package by their job, not by layer: each module sits
   in the layer of what it goes around (the SQLite writer beside the database, the wire beside
-  the rooms' sockets, the lane, socket guard and front door beside the API).
+  the rooms' sockets, the lane and front door beside the API).
 - No import cycles anywhere in `app/` (a module of a package importing its parent package back
   closes one like any other).
 - No SQL in the room layer or the crews: app/rooms and app/crews import no SQLAlchemy, and the
@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("app.rooms",),  # the fan-out (broker → hub, then follow-ups) and the wiring
     ("app.crews",),  # crews, over the rooms' lobby and database
     # HTTP and the WebSocket (the fast paths in front of the framework among them)
-    ("app.net", "app.api", "app.fast.lane", "app.fast.socket", "app.fast.front"),
+    ("app.net", "app.api", "app.fast.lane", "app.fast.front"),
     ("app", "app.main", "app.__main__"),  # the app built and served
 )
 LINES_MAX = {"app.rooms": 400, "app.db": 400, "app.api": 400, "app.crews": 300}
