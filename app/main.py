@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,13 +16,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import metrics, net
 from app.api import crews, http, links, pages, replays, ws
 from app.api import rooms as room_routes
+from app.api.guard import SocketGuard
 from app.api.limits import BodyLimit, HeadAsGet, PerAddress, SecurityHeaders
 from app.db.rooms import Database
 from app.db.session import is_sqlite, make_engine
 from app.errors import RoomError
 from app.fast.front import Pitchside
 from app.fast.lane import LobbyLane
-from app.fast.socket import SocketGuard
 from app.rooms.follow.odds import OddsWorker
 from app.rooms.push.broker import make_broker
 from app.rooms.push.hub import Hub
@@ -102,20 +101,15 @@ def create_app(settings: Settings | None = None) -> Pitchside:
     app.add_middleware(net.RelativeRedirects)  # a 307 never names the request's Host
     app.add_middleware(HeadAsGet)
     app.state.reach = net.Reach.of(settings)  # where phones reach us: links, QR, Origins
-    # The fast paths (app/fast/), each behind its setting; the framework is the reference.
-    guard = functools.partial(
+    app.add_middleware(  # outermost: sockets per address, send buffers, the watchdog
         SocketGuard,
         per_address=settings.sockets_per_address,
         send_timeout=settings.send_timeout,
         send_buffer=settings.socket_send_buffer,
-        wire=settings.fast_wire,
+        wire=settings.fast_wire,  # a fast path (app/fast/wire.py)
     )
-    if settings.fast_socket:
-        app.guard = guard(app.framework, serve=True)
-    else:
-        app.add_middleware(guard)
     app.add_api_websocket_route("/ws/{code}", ws.room_socket)
-    if settings.fast_lane:
+    if settings.fast_lane:  # a fast path (app/fast/lane.py); the framework is the reference
         app.lane = LobbyLane(app.framework, limit=BODY_LIMIT)
 
     @app.exception_handler(RoomError)

@@ -101,9 +101,6 @@ class Settings(BaseSettings):
     # The fast paths (app/fast/__init__.py): each goes around a library for CPU per action
     # and is kept only while it pays; off, the framework's plain path serves (the reference
     # that their equivalence tests compare against).
-    fast_socket: bool = Field(
-        default=True, description="serve /ws/{code} in front of FastAPI (app/fast/socket.py)"
-    )
     fast_wire: bool = Field(
         default=True, description="write a socket's frames onto uvicorn's transport (wire.py)"
     )

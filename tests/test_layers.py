@@ -9,9 +9,11 @@ the package.
   a layer above its own: the errors and settings nothing of app, the engines nothing of app
   outside `app/games`, the database nothing of the rooms, crews or API, the rooms nothing of
   the crews or API, the crews nothing of the API. A package in no layer fails here: place it.
+  The room layer is layered in turn by its jobs: `push/` (views, broker, hub, sockets) under
+  `commands/` under `follow/`, and the fan-out and wiring over all three.
   The fast paths (`app/fast/`) are one package by their job, not by layer: each module sits
   in the layer of what it goes around (the SQLite writer beside the database, the wire beside
-  the rooms' sockets, the lane, socket guard and front door beside the API).
+  the rooms' sockets, the lane and front door beside the API).
 - No import cycles anywhere in `app/` (a module of a package importing its parent package back
   closes one like any other).
 - No SQL in the room layer or the crews: app/rooms and app/crews import no SQLAlchemy, and the
@@ -34,10 +36,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("app.errors", "app.settings", "app.metrics", "app.fast"),  # nothing of app
     ("app.games",),  # the engines: nothing of app outside app/games
     ("app.db", "app.fast.sqlite"),  # the tables, SQL, transactions and records
-    ("app.rooms", "app.fast.wire"),  # the room layer: commands, pushing views, what follows
+    # the room layer, by its jobs, each over the ones before it:
+    ("app.rooms.push", "app.fast.wire"),  # views, the broker, the hub and its sockets
+    ("app.rooms.commands",),  # commands: they publish to the broker
+    ("app.rooms.follow",),  # what follows a move: the clock, odds and bots, as commands
+    ("app.rooms",),  # the fan-out (broker → hub, then follow-ups) and the wiring
     ("app.crews",),  # crews, over the rooms' lobby and database
     # HTTP and the WebSocket (the fast paths in front of the framework among them)
-    ("app.net", "app.api", "app.fast.lane", "app.fast.socket", "app.fast.front"),
+    ("app.net", "app.api", "app.fast.lane", "app.fast.front"),
     ("app", "app.main", "app.__main__"),  # the app built and served
 )
 LINES_MAX = {"app.rooms": 400, "app.db": 400, "app.api": 400, "app.crews": 300}
@@ -242,7 +248,7 @@ def test_a_command_reaches_the_sockets_only_through_the_broker() -> None:
     """The commands and what follows a move publish to the broker; only the broker's handler,
     the fan-out (main.py), pushes to the hub and its sockets. None of them imports the
     fan-out, the hub or a connection, and the hub calls nothing back (above)."""
-    pushing = {"app.rooms.push.fanout", "app.rooms.push.hub", "app.rooms.push.connection"}
+    pushing = {"app.rooms.fanout", "app.rooms.push.hub", "app.rooms.push.connection"}
     commands = [
         "app.rooms.commands.service",
         "app.rooms.commands.lobby",

@@ -247,8 +247,8 @@ class Session:
 
 
 async def room_socket(ws: WebSocket, code: str) -> None:
-    """/ws/{code}: docs/PROTOCOL.md's socket of a room (a route of the app; with FAST_SOCKET,
-    served by `app.fast.socket.SocketGuard` in front of the framework)."""
+    """/ws/{code}: docs/PROTOCOL.md's socket of a room (a route of the app, behind the socket
+    guard, app/api/guard.py)."""
     app = ws.app
     settings: Settings = app.state.settings
     if not origin_allowed(ws.scope, settings, app.state.reach):

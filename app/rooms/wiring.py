@@ -24,7 +24,7 @@ from app.rooms.follow.bots import Bots
 from app.rooms.follow.clock import Clock
 from app.rooms.follow.odds import OddsJobs, OddsWorker
 from app.rooms.push.broker import Publisher
-from app.rooms.push.fanout import Fanout, Followups
+from app.rooms.fanout import Fanout, Followups
 from app.rooms.push.hub import Hub
 
 

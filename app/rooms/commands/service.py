@@ -4,7 +4,7 @@
 database when it has none), lets the engine check and apply the action (`RoomSnapshot.step`),
 and hands the action to the journal, which appends it in the next group commit together with
 other rooms' actions. Only once committed is the copy moved on and `(room, seq)` published to
-the broker, with the move; the broker hands it to `Fanout` (app/rooms/push/fanout.py) here (and at every other
+the broker, with the move; the broker hands it to `Fanout` (app/rooms/fanout.py) here (and at every other
 instance), which pushes the views to the hub's sockets and then runs what follows a change:
 the clock, the odds, the bots. Another instance that moved the room on first makes the
 append conflict on the unique `(room, seq)`: the command reloads the room and looks again,

@@ -11,7 +11,7 @@ Nothing is lost for good: each instance numbers what it sends (`n`) and sends a 
 every `TICK_EVERY` seconds, so a receiver sees a gap (a number skipped: a dropped
 subscription, a lost publish) within a few ticks; a subscription made again after it dropped is a
 gap too. A gap hands the handler one `resync` message: the instance reads again the rooms it
-holds and pushes their sockets fresh views (app/rooms/push/fanout.py). Redis down: what an
+holds and pushes their sockets fresh views (app/rooms/fanout.py). Redis down: what an
 instance sends waits in its outbox and goes out when Redis is back, and an instance starts
 and serves without it (the subscription is made in the background, again and again).
 """

@@ -1,7 +1,6 @@
 """The socket guard: how many WebSockets an address may hold, each one's send buffer, and
-the watchdog that cuts off a socket whose phone stopped reading; with FAST_SOCKET it serves
-`/ws/{code}` in front of the framework (a start of a match paid ~0.2 ms per phone for the
-framework's layers), and with FAST_WIRE it hands the room a `Wire` (wire.py)."""
+the watchdog that cuts off a socket whose phone stopped reading; with FAST_WIRE it hands the
+room a `Wire` (app/fast/wire.py). A middleware of the app's stack (app/main.py), outermost."""
 
 from __future__ import annotations
 
@@ -11,10 +10,8 @@ import socket
 import time
 from typing import Any
 
-from fastapi import WebSocket
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.api import ws
 from app.fast.wire import WIRE, Wire
 
 log = logging.getLogger(__name__)
@@ -27,13 +24,7 @@ class SocketGuard:
     buffer) is cut off at the transport, for a close would wait on that same writer. The
     cut ends its receive loop, which unregisters it. `send_buffer` bounds the kernel's send
     buffer of each socket (what a phone that stopped reading holds of this machine). `wire`
-    (FAST_WIRE): the room's sends to the socket may skip ASGI (app/fast/wire.py).
-
-    `serve` (FAST_SOCKET): it stands in front of the framework (`front.Pitchside`) and
-    serves `/ws/{code}` itself (`ws.room_socket`), without the framework's middleware,
-    routing, exception handlers and dependencies; any other socket path goes on to the app
-    (which refuses it). Without it (the reference), it is one middleware of the stack and
-    the app's route `/ws/{code}` serves the socket."""
+    (FAST_WIRE): the room's sends to the socket may skip ASGI (app/fast/wire.py)."""
 
     def __init__(
         self,
@@ -42,11 +33,9 @@ class SocketGuard:
         send_timeout: float = 10.0,
         send_buffer: int = 0,
         *,
-        serve: bool = False,
         wire: bool = False,
     ) -> None:
         self.app = app
-        self.serve = serve
         self.wire = wire
         self.per_address = per_address
         self.send_timeout = send_timeout
@@ -86,12 +75,7 @@ class SocketGuard:
         if self._watch is None or self._watch.done():
             self._watch = asyncio.get_running_loop().create_task(self._cut_stalled())
         try:
-            code = _room_of(scope) if self.serve else None
-            sending_to = watched if transport is not None else send
-            if code is None:
-                await self.app(scope, receive, sending_to)
-            else:
-                await ws.room_socket(WebSocket(scope, receive, sending_to), code)
+            await self.app(scope, receive, watched if transport is not None else send)
         finally:
             sending.pop(key, None)
             left = self.open[address] - 1
@@ -111,13 +95,3 @@ class SocketGuard:
                     self._sending.pop(key, None)
                     transport.abort()
 
-
-def _room_of(scope: Scope) -> str | None:
-    """The `{code}` of `/ws/{code}` (as Starlette would match the route), else None."""
-    path, root = scope["path"], scope.get("root_path", "")
-    if root and path.startswith(root):
-        path = path[len(root) :]
-    if not path.startswith("/ws/"):
-        return None
-    code = path[4:]
-    return code if code and "/" not in code else None

@@ -1,7 +1,6 @@
-"""FAST_SOCKET and FAST_WIRE (app/fast/socket.py, wire.py) change how a socket is served and
-written, never what a phone receives: the same match, on a server with each combination of
-the two, sends every phone the same messages in the same order as the plain path (the
-framework's route `/ws/{code}`, every message through ASGI), which is the reference."""
+"""FAST_WIRE (app/fast/wire.py) changes how a socket is written, never what a phone receives:
+the same match, on a server with it, sends every phone the same messages in the same order
+as the plain path (every message through ASGI), which is the reference."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ import httpx
 import pytest
 
 from app.db.migrate import upgrade
-from app.fast.socket import SocketGuard
+from app.fast.wire import Wire
 from app.rooms.commands import lobby
 from tests.support.client import Socket, auth, create_room
 from tests.support.server import start_server
@@ -23,14 +22,12 @@ pytestmark = pytest.mark.asyncio
 MOVES = 12
 
 
-async def a_match(tmp_path: Path, fast_socket: bool, fast_wire: bool) -> list[list[Any]]:
+async def a_match(tmp_path: Path, fast_wire: bool) -> list[list[Any]]:
     """Each phone's messages (views, acks and errors; presence comes as the sockets
     settle) over a tiny match's first `MOVES` moves, codes and tokens by name."""
-    url = f"sqlite+aiosqlite:///{tmp_path / f'{fast_socket}-{fast_wire}.db'}"
+    url = f"sqlite+aiosqlite:///{tmp_path / f'{fast_wire}.db'}"
     upgrade(url)
-    running = start_server(url, fast_socket=fast_socket, fast_wire=fast_wire)
-    app: Any = running.server.config.app
-    assert isinstance(app.guard, SocketGuard) == fast_socket
+    running = start_server(url, fast_wire=fast_wire)
     try:
         async with httpx.AsyncClient(base_url=running.url) as http:
             created = await create_room(http)
@@ -70,11 +67,20 @@ async def a_match(tmp_path: Path, fast_socket: bool, fast_wire: bool) -> list[li
     return heard
 
 
-async def test_every_combination_sends_what_the_plain_path_sends(
+async def test_the_wire_sends_what_the_plain_path_sends(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(lobby, "new_seed", lambda: 42)  # the same match every time
-    plain = await a_match(tmp_path, False, False)
+    writes: list[int] = []  # messages per write() of frames (the server runs in this process)
+    write = Wire.write
+
+    def counted(self: Wire, texts: list[str | bytes]) -> bool:
+        writes.append(len(texts))
+        return write(self, texts)
+
+    monkeypatch.setattr(Wire, "write", counted)
+    plain = await a_match(tmp_path, False)
     assert len(plain[0]) > MOVES and len(plain[1]) > MOVES
-    for fast_socket, fast_wire in ((True, True), (True, False), (False, True)):
-        assert await a_match(tmp_path, fast_socket, fast_wire) == plain, (fast_socket, fast_wire)
+    assert writes == []  # the reference: every message through ASGI
+    assert await a_match(tmp_path, True) == plain
+    assert sum(writes) >= sum(map(len, plain))  # … and here every one as frames
