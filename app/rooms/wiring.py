@@ -20,11 +20,11 @@ from app.rooms.commands.lobby import Lobby
 from app.rooms.commands.rematch import Rematches
 from app.rooms.commands.replays import Replays
 from app.rooms.commands.service import RoomService
+from app.rooms.fanout import Fanout, Followups
 from app.rooms.follow.bots import Bots
 from app.rooms.follow.clock import Clock
 from app.rooms.follow.odds import OddsJobs, OddsWorker
 from app.rooms.push.broker import Publisher
-from app.rooms.fanout import Fanout, Followups
 from app.rooms.push.hub import Hub
 
 
