@@ -94,4 +94,3 @@ class SocketGuard:
                     log.info("cutting off a socket that stopped reading")
                     self._sending.pop(key, None)
                     transport.abort()
-
