@@ -22,12 +22,16 @@ MATCHES: dict[str, tuple[int, tuple[str, ...]]] = {
     "2p-bots": (1, ("bot", "bot")),
     "4p-mixed": (2, ("bot", "random", "bot", "random")),
     "6p-random": (3, ("random",) * 6),
+    "2p-seat-bots": (1, ("bot", "bot")),
+    "4p-seat-mixed": (2, ("bot", "random", "bot", "random")),
 }
 # The bot-played files were recorded by the Drukker bot when it was handed the state: its
 # Monte-Carlo samples dealt the hidden cards afresh, but from the piles in their real order, so
 # its choices followed that order. Handed its seat's view (issue 38), it deals them from what the
 # seat cannot rule out and chooses otherwise from its first sampled play on. Those files still
 # replay byte for byte (test_replays_drukker.py) and are kept as they are: not regenerated.
+# The `seat-` files are the same seeds and players recorded by the bot as it is now (handed
+# its seat's view), and are regenerated like the bot-free one: a changed bot shows there.
 RECORDED_BY_THE_OLD_BOT = frozenset({"2p-bots", "4p-mixed"})
 
 
