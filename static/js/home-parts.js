@@ -46,7 +46,11 @@ export function optionField(name, value, meta, onChange) {
       onchange: (e) => onChange(Number(e.target.value)),
     });
   } else {
-    input = h("input", { id, type: "text", value, onchange: (e) => onChange(e.target.value) });
+    // a text option's default in the reader's language where options.js names it
+    // (choiceLabels: Focifogadás's "Home" → "Hazai"); the default itself is sent back
+    // unless the host types something else
+    const shown = i18n.pick(meta?.choiceLabels?.[String(value)], String(value ?? ""));
+    input = h("input", { id, type: "text", value: shown, onchange: (e) => onChange(e.target.value === shown ? value : e.target.value) });
   }
   return h("div", { class: "field field-inline" }, h("label", { for: id }, label), input);
 }

@@ -6,6 +6,7 @@
 
 import { shownLink } from "/static/js/links.js";
 import { renderSettlement } from "./settle.js";
+import { teams as teamNames } from "./teams.js";
 
 const SETTLEMENT_STEP_MS = 2000; // UX §3.5: the big screen steps every 2 s
 
@@ -15,7 +16,7 @@ function head(view, ctx, ui) {
   const { h, t } = ctx;
   const pub = view.public;
   const code = location.pathname.split("/")[2] || "";
-  const teams = pub.teams;
+  const teams = pub.teams ? teamNames(ctx, view) : null;
   const score = pub.score || [0, 0];
   const line = teams
     ? h("div", { class: "ff-score" }, h("span", { class: "ff-home" }, teams.home), h("span", { class: "n" }, `${score[0]}:${score[1]}`), h("span", { class: "ff-away" }, teams.away))

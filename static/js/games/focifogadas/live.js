@@ -12,6 +12,7 @@
 import { flash, fresh, seatName } from "../common.js";
 import { bettingPanel, bookDrawers, minePanels, say } from "./book.js";
 import { button, padButton, sureButton } from "./parts.js";
+import { teams as teamNames } from "./teams.js";
 
 const MATCH_PHASES = ["kickoff", "first_half", "second_half"];
 const UNDO_TOAST_MS = 5000; // docs/UX.md §3.4: "each entry has a 5 s Undo toast"
@@ -27,7 +28,6 @@ export function seatRole(view, seat) {
   return scoring && view.public?.scorer === seat ? "focifogadas.book.role_scorer" : null;
 }
 
-const teamsOf = (view) => view.public.teams || { home: "Home", away: "Away" };
 
 function entryLabel(ctx, a, teams) {
   if (a.type === "goal") return say(ctx, "goal", { team: teams[a.team] });
@@ -60,7 +60,7 @@ function undoToast(root, view, ctx, st) {
   if (!fresh(root, ctx, "entry", last ? last.seq ?? null : null) || last.seat !== view.you || !undo) return;
   if (entries[entries.length - 1] !== last.entry) return;
   st.undoOffer?.toast?.remove();
-  const text = say(ctx, "entered_ok", { entry: entryName(ctx, last.entry, teamsOf(view)) });
+  const text = say(ctx, "entered_ok", { entry: entryName(ctx, last.entry, teamNames(ctx, view)) });
   const next = { count: entries.length, toast: null };
   st.undoOffer = next;
   // After this render: the shell measures the bar it grew (--dock-h) before a toast is placed.
@@ -84,7 +84,7 @@ function undoToast(root, view, ctx, st) {
  * confirmation (§11.1), confirm_full_time (autoConfirm). A confirmation found waiting (a
  * reload, a hand-over) has its own sheet. "Not yet" takes it back. */
 function fullTimeSheet(view, ctx) {
-  const teams = teamsOf(view);
+  const teams = teamNames(ctx, view);
   const [home, away] = view.public.score || [0, 0];
   return {
     title: say(ctx, "confirm_prompt"),
@@ -129,8 +129,8 @@ function padEntry(view, ctx, st, a) {
   // each team's GOAL in its own colour (home red, away blue: never two alike buttons), and
   // a counter says what it counts ("Corner · 2 so far", not "Corner 2")
   const counted = counts[a.type] !== undefined
-    ? [entryLabel(ctx, a, teamsOf(view)), " ", h("span", { class: "ff-so-far" }, say(ctx, "so_far", { n: counts[a.type] }))]
-    : entryLabel(ctx, a, teamsOf(view));
+    ? [entryLabel(ctx, a, teamNames(ctx, view)), " ", h("span", { class: "ff-so-far" }, say(ctx, "so_far", { n: counts[a.type] }))]
+    : entryLabel(ctx, a, teamNames(ctx, view));
   const b = padButton(ctx, counted, a, ["goal", "kick_off", "confirm_full_time"].includes(a.type));
   if (a.type === "goal") b.classList.add("ff-goal", `ff-goal-${a.team}`);
   if (a.type === "half_time") b.classList.add("wide"); // (in the "⋯ More" sheet, as full time)
@@ -174,7 +174,7 @@ function closeMore(st) {
 function scorerPad(view, ctx, st) {
   const { h } = ctx;
   const pub = view.public;
-  const teams = teamsOf(view);
+  const teams = teamNames(ctx, view);
   const pad = view.legal.filter((a) => !["set_scorer", "undo"].includes(a.type));
   const undo = undoOf(view);
   const last = pub.entries?.length ? pub.entries[pub.entries.length - 1] : null;
@@ -211,13 +211,13 @@ function handOver(view, ctx, st) {
   if (!to.length) return null;
   return h("details", { class: "ff-handover", open: Boolean(st.handOpen), ontoggle: (e) => { st.handOpen = e.target.open; } },
     h("summary", null, say(ctx, "hand_to", { name: "…" })),
-    h("div", { class: "ff-bar" }, to.map((a) => button(ctx, entryLabel(ctx, a, teamsOf(view)), a))));
+    h("div", { class: "ff-bar" }, to.map((a) => button(ctx, entryLabel(ctx, a, teamNames(ctx, view)), a))));
 }
 
 function liveScore(view, ctx) {
   const { h } = ctx;
   const pub = view.public;
-  const teams = teamsOf(view);
+  const teams = teamNames(ctx, view);
   const [home, away] = pub.score || [0, 0];
   const r = pub.record || {};
   const ht = pub.half_time_score ? ` · ${ctx.t("focifogadas.ui.half_time")} ${pub.half_time_score[0]}:${pub.half_time_score[1]}` : "";
@@ -237,7 +237,7 @@ function toldScorer(root, view, ctx) {
 
 export function renderLive(view, ctx, ui, rerender, st, root) {
   const pub = view.public;
-  const teams = teamsOf(view);
+  const teams = teamNames(ctx, view);
   const inMatch = MATCH_PHASES.includes(view.phase);
   toldScorer(root, view, ctx);
   const scoring = inMatch && pub.scorer === view.you && view.legal.length > 0;

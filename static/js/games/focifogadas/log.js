@@ -3,6 +3,7 @@
 // shared by the table, the replay's list (logText) and the big screen.
 
 import { seatName } from "../common.js";
+import { teamName } from "./teams.js";
 
 const name = (obj, lang) => (obj && (obj[lang] || obj.en)) || "";
 
@@ -24,7 +25,7 @@ export function eventText(e, ctx, view) {
     card: cardName(e.card) || (typeof e.card === "string" ? e.card : ""),
     card_id: typeof e.card === "object" && e.card ? e.card.id : e.card ?? "",
     team: team ? t(`focifogadas.ui.${team}`) : "",
-    team_name: e.team_name || (team && teams ? teams[team] : "") || (team ? t(`focifogadas.ui.${team}`) : ""),
+    team_name: team === "home" || team === "away" ? teamName(ctx, team, e.team_name || teams?.[team]) : e.team_name || "",
     poss: e.poss ? t(`focifogadas.ui.${e.poss}`) : "",
     section: e.section ? t(`focifogadas.section.${e.section}`) : "",
     score: Array.isArray(e.score) ? e.score.join(":") : "",

@@ -28,11 +28,15 @@ export const options = {
     choiceLabels: seatLabels({ en: "host", hu: "házigazda", da: "vært" }),
     seatChoice: true,
   },
+  // a free-text name: `choiceLabels` names its default (the engine's "Home"/"Away") in each
+  // language, as the phones show it (teams.js); the default is sent unless the host types a name
   home_name: {
     label: { en: "Home team's name", hu: "Hazai csapat neve", da: "Hjemmeholdets navn" },
+    choiceLabels: { Home: { en: "Home", hu: "Hazai", da: "Hjemme" } },
   },
   away_name: {
     label: { en: "Away team's name", hu: "Vendégcsapat neve", da: "Udeholdets navn" },
+    choiceLabels: { Away: { en: "Away", hu: "Vendég", da: "Ude" } },
   },
   start_player: {
     label: {

@@ -8,6 +8,7 @@
 // public.next for a bookmakers' table, private.if_ended_now and private.next in Drukker).
 
 import { seatName } from "../common.js";
+import { teamName } from "./teams.js";
 
 const say = (ctx, key, vars = {}) => ctx.t(`focifogadas.story.${key}`, vars);
 const ICON = { corner: "⚑", yellow: "▮", red: "▮" };
@@ -62,7 +63,7 @@ function mine(view) {
 
 function teamWord(view, ctx, event) {
   const team = event === "goal_home" ? "home" : "away";
-  return view.public.teams?.[team] || ctx.t(`focifogadas.ui.${team}`);
+  return teamName(ctx, team, view.public.teams?.[team]);
 }
 
 /** One event of `next` as a chip: "⚽ Home ▲600 L05 L12", or null when it touches nothing of mine. */

@@ -17,6 +17,7 @@ import { closeSure, keepSure, knownOdds, tvMinute } from "./parts.js";
 import { renderSettlement } from "./settle.js";
 import { tellMoments } from "./moments.js";
 import { deltaWords, fairText, fig, story } from "./story.js";
+import { teams as teamNames } from "./teams.js";
 
 export { seatRole } from "./live.js"; // the seats row names the live scorer's part
 
@@ -237,7 +238,8 @@ export function logText(e, ctx, view) {
 export function header(view, ctx) {
   const pub = view.public || {};
   const m = pub.match;
-  const teams = pub.teams ? [pub.teams.home, pub.teams.away] : [ctx.t("focifogadas.ui.home"), ctx.t("focifogadas.ui.away")];
+  const { home, away } = teamNames(ctx, view);
+  const teams = [home, away];
   const playing = (m && m.status) || view.mode === "live" ? pub.score || null : null;
   const note = m?.half ? `${ctx.t(`focifogadas.ui.half${m.half}`)} ${m.time}/${m.time_steps || 6}` : undefined;
   return { teams, score: playing, note, story: bigScreen(ctx) ? null : story(view, ctx) };
