@@ -351,7 +351,7 @@ async def test_a_live_night_with_a_disallowed_goal_and_confirmed_full_time(
     await shot(scorer, "foci-live-pad")
     await screen(scorer, "foci-live-pad")
     await scorer_taps(scorer, "Undo")  # the toast's button (the pad's reads "↶ Undo …")
-    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Home annulleret").wait_for()
+    await watcher.locator(f"{TABLE} .ff-last").get_by_text("Mål til Hjemme annulleret").wait_for()
     await shot(watcher, "foci-live-disallowed")
     # A corner entered by mistake is taken back with the pad's lasting Undo, which names it;
     # the corner's toast goes with it.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONE, api_room, assert_in_view, seated_phone
-from tests.e2e.test_focifogadas import WATCH_BANNERS
+from tests.e2e.conftest import PHONE, SHOTS, api_call, api_room, assert_in_view, seated_phone
+from tests.e2e.test_focifogadas import WATCH_BANNERS, games
 from tests.e2e.test_shell_a11y import axe_js, violations  # noqa: F401  (axe_js is a fixture)
 from tests.support.client import Socket
 
@@ -469,3 +470,86 @@ async def test_a_live_night_tells_the_money_story_and_a_double_tap_never_ends_it
         figures += await figures_whole(page, f"live-full-time-{lang}")
     await axe_clean(list(pages.values()), axe)  # the result
     print(f"live: {figures} figures checked whole")
+
+
+async def team_words(page: Any) -> dict[str, Any]:
+    """The header's two team names and the scorer's goal buttons, as the phone shows them."""
+    await page.locator("#head-game .team-a").wait_for()
+    await page.locator("#bar .ff-pad button").first.wait_for()
+    seen: dict[str, Any] = await page.evaluate(
+        """() => ({
+          head: [...document.querySelectorAll('#head-game .team-a, #head-game .team-b')]
+            .map((el) => el.textContent.trim()),
+          pad: [...document.querySelectorAll('#bar .ff-pad button')].map((b) => b.innerText.trim()),
+        })"""
+    )
+    return seen
+
+
+async def kicked_off(kit: Kit, options: dict[str, Any], lang: str) -> tuple[Any, list[Socket]]:
+    """A live room with `options`, the scorer (Anna, seat 0) on a phone in `lang`, kicked off."""
+    room = api_room(
+        kit.url, "focifogadas", "live", bots=0, humans=("Bence", "Dóra"), options=options
+    )
+    socks = await sockets(kit.url, room)
+    page = await phone(kit.browser, kit.url, room, 0, lang)
+    await drive(socks, has("kick_off"))
+    ack = await socks[0].act({"type": "kick_off"})
+    assert ack["type"] == "ack", ack
+    await page.locator("#bar .ff-pad button", has_text=GOAL_WORD[lang]).first.wait_for()
+    return page, socks
+
+
+GOAL_WORD = {"hu": "GÓL", "da": "MÅL"}
+
+
+async def test_live_team_names_left_as_they_are_are_in_each_phones_language(kit: Kit) -> None:
+    """The host left the live match's team names as they are (the engine's "Home"/"Away"):
+    the Hungarian scorer's header and goal buttons say Hazai/Vendég, never Home/Away; a name
+    the host typed ("Fradi") is shown as typed, next to the Danish word for the other side."""
+    hu, _ = await kicked_off(kit, {}, "hu")
+    seen = await team_words(hu)
+    assert seen["head"] == ["Hazai", "Vendég"], seen
+    goals = [b for b in seen["pad"] if b.startswith("GÓL")]
+    assert goals == ["GÓL Hazai", "GÓL Vendég"], seen
+    assert not [w for w in seen["head"] + seen["pad"] if "Home" in w or "Away" in w], seen
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await hu.screenshot(path=str(SHOTS / "foci-live-team-names-scorer-hu.png"))
+    # The goal the scorer taps is told in the same words (the line under the score).
+    await hu.locator("#bar .ff-pad button", has_text="GÓL Hazai").tap()
+    await hu.locator(f"{TABLE} .ff-meta", has_text="GÓL Hazai").first.wait_for()
+    assert await hu.locator("#head-game .team-a").text_content() == "Hazai"
+
+    da, _ = await kicked_off(kit, {"home_name": "Fradi"}, "da")
+    seen = await team_words(da)
+    assert seen["head"] == ["Fradi", "Ude"], seen
+    goals = [b for b in seen["pad"] if b.startswith("MÅL")]
+    assert goals == ["MÅL Fradi", "MÅL Ude"], seen
+    assert not [w for w in seen["head"] + seen["pad"] if "Away" in w], seen
+
+
+async def test_home_offers_the_default_team_names_in_the_hosts_language(kit: Kit) -> None:
+    """A Hungarian host creating a live room sees "Hazai"/"Vendég" in the team-name fields;
+    left alone, the room keeps the engine's defaults (every phone then shows its own word);
+    a typed name is what the room gets."""
+    game = next(g for g in games(kit.url) if g["id"] == "focifogadas")
+    live = [m["id"] for m in game["modes"]].index("live")
+    context = await kit.browser.new_context(**PHONE)
+    await context.add_init_script("localStorage.setItem('pitchside.lang', 'hu')")
+    page = await context.new_page()
+    await page.goto(kit.url)
+    await page.locator(".choice", has_text="Focifogadás").first.tap()
+    await page.locator(".chips .chip").nth(live).tap()
+    await page.locator("details.options summary").tap()
+    assert await page.locator("#opt-home_name").input_value() == "Hazai"
+    assert await page.locator("#opt-away_name").input_value() == "Vendég"
+    await page.locator("#opt-away_name").fill("Újpest")
+    await page.fill("#name", "Anna")  # the away field's change lands as it loses focus
+    await page.tap("#create")
+    await page.wait_for_url(re.compile(r"/r/[A-Z0-9]{6}"))
+    code = page.url.rstrip("/").split("/")[-1]
+    options = api_call(kit.url, "GET", f"/api/rooms/{code}")["options"]
+    assert (options["home_name"], options["away_name"]) == ("Home", "Újpest"), options
+    # the lobby's summary of the options says it in the host's words too
+    await page.get_by_text("Hazai csapat neve: Hazai").wait_for()
+    await context.close()
