@@ -19,11 +19,13 @@ step:
   draft hands and picks), and every card lying only there goes round a random cycle among the
   cards of its deck, with one light and one dark bet trading places in a hidden hand; a view
   that shows such a card, or anything it depends on (a pile's top, how many light bets a seat
-  holds), differs between the twins.
+  holds), differs between the twins; leaks planted in the views (a pile top's colour, a
+  count of light bets, a set-aside pile's card, a hand's sum) are caught so
+  (`test_the_twin_check_catches_a_planted_leak`).
 
 The default run stays short: 12 matches per game and mode capped at 160 moves, and one whole
-match each (some 9,000 moves in all, ~15 s); `RANDOM_PLAY_LONG=1` plays 250 whole matches per
-game and mode.
+match each (some 9,000 moves in all, ~20 s on an idle machine); `RANDOM_PLAY_LONG=1` plays 250
+whole matches per game and mode.
 """
 
 from __future__ import annotations
