@@ -19,8 +19,9 @@ step:
   draft hands and picks), and every card lying only there goes round a random cycle among the
   cards of its deck, with one light and one dark bet trading places in a hidden hand; a view
   that shows such a card, or anything it depends on (a pile's top, how many light bets a seat
-  holds), differs between the twins; leaks planted in the views (a pile top's colour, a
-  count of light bets, a set-aside pile's card, a hand's sum) are caught so
+  holds), differs between the twins, and so do Focifogadás' odds for the viewer (`Priced`);
+  leaks planted in the views (a pile top's colour, a count of light bets, a set-aside pile's
+  card, a hand's sum) and in the odds (priced knowing the drawn pair) are caught so
   (`test_the_twin_check_catches_a_planted_leak`).
 
 The default run stays short: 12 matches per game and mode capped at 160 moves, and one whole
@@ -47,6 +48,7 @@ from app.games.base import (
     BadOptions,
     Game,
     NotYourTurn,
+    Priced,
     View,
     bot_move,
     legal_element,
@@ -60,6 +62,7 @@ from app.games.focifogadas import bot as foci_bot
 from app.games.focifogadas import cards as foci_cards
 from app.games.focifogadas import drukker as foci_drukker
 from app.games.focifogadas import match as foci_match
+from app.games.focifogadas import odds as foci_odds
 from app.games.focifogadas import state as foci_state
 from app.games.focifogadas import views as foci_views
 from app.games.hattrick import views as hattrick_views
@@ -70,6 +73,7 @@ MAX_STEPS = WHOLE if LONG else 160  # per match drawn by hypothesis
 EXAMPLES = 250 if LONG else 12  # matches per game and mode (both hypothesis profiles)
 BOT_SHARE = 0.15  # of a bot seat's moves, those its bot makes (bots are slow: Monte Carlo)
 TWIN_SHARE = 0.25  # of the steps, those checked against a twin state (each costs ~3 views)
+ODDS = {"sims": 2, "seed": 38}  # a twin's odds (`Priced`): a few simulations, one seed
 SHARED = frozenset({"peeked"})  # private parts several seats may hold the same (Bukméker)
 
 CASES = [(game.id, mode) for game in registry.GAMES for mode in sorted(game.modes)]
@@ -151,13 +155,15 @@ class Hidden:
     form) dump `viewer` may not see; `kind(state, card)`: cards of one kind may change places
     (the same deck); `mix(a, b)`: kinds that may also trade places inside one hidden list (a
     hand of light and dark bets, one of each kept); `to_ids`/`from_ids`: numbered cards to ids
-    and back, in place."""
+    and back, in place; `log(dump)`: what the public log tells of the hidden cards and no view
+    shows (a twin that changes it is one no match could reach; its odds may differ)."""
 
     places: Callable[[Any, Any, int | None], Iterator[Place]]
     kind: Callable[[Any, str], str]
     mix: Callable[[str, str], bool] = lambda a, b: False
     to_ids: Callable[[Any], None] = lambda dump: None
     from_ids: Callable[[Any], None] = lambda dump: None
+    log: Callable[[Any], Any] = lambda dump: None
 
 
 def _hattrick_places(state: Any, d: Any, viewer: int | None) -> Iterator[Place]:
@@ -254,6 +260,15 @@ def _foci_sig(card: str) -> int:
     return foci_cards.CARDS[foci_cards.CATALOGUE.by_id[card]].sig
 
 
+def _foci_log(d: Any) -> Any:
+    """Which hidden discards the log showed: an identical pair's (§7.6)."""
+    m = d["state"].get("match")
+    piles = [] if m is None else m["discard"]
+    return [
+        [_foci_sig(p[i]) == _foci_sig(p[i + 1]) for i in range(0, len(p) - 1, 2)] for p in piles
+    ]
+
+
 def _foci_kind(state: Any, card: str) -> str:
     """An action card's deck (its section); a bet's deck, and at Drukker's half time whether
     it is decided: a buyer's legal buys say how many undecided bets the decks hold (§9.3 step
@@ -280,6 +295,7 @@ HIDDEN: dict[str, Hidden] = {
         from_ids=lambda dump: _foci_convert(
             dump, lambda c: c if c is None else foci_cards.CATALOGUE.by_id[c]
         ),
+        log=_foci_log,
     ),
 }
 
@@ -321,13 +337,16 @@ def check_twin(game: Game[Any], state: Any, dumped: Any, seats: int, rnd: random
     every card the revealed view names that the viewer's view does not and that lies once in
     the dump. Cards of one kind go round in a random cycle (the whole draw pile reordered, a
     hand's card swapped with the deck's), and in each hidden list one pair of kinds that
-    `mix` trades places (a kept light bet and a dark one not chosen: the hand's mix changes)."""
+    `mix` trades places (a kept light bet and a dark one not chosen: the hand's mix changes).
+    A game's odds (`Priced`, a few simulations) are the viewer's too, compared unless the twin
+    changed what the log told (an identical pair's hidden card: no match reaches that twin)."""
     hidden = HIDDEN.get(game.id, Hidden(lambda *_: iter(()), lambda state, card: card[0]))
     viewer = rnd.choice([None, *range(seats)])
     seen = seen_by(game, state, viewer)
     shown = json.dumps(seen)
     twin = json.loads(json.dumps(dumped))
     hidden.to_ids(twin)
+    log = hidden.log(twin)
     where: dict[str, list[Place]] = {}
     for parent, key in string_leaves(twin):
         where.setdefault(parent[key], []).append((parent, key))
@@ -365,8 +384,13 @@ def check_twin(game: Game[Any], state: Any, dumped: Any, seats: int, rnd: random
     for card, to in moved.items():
         for parent, key in where[card]:
             parent[key] = to
+    same_log = hidden.log(twin) == log
     hidden.from_ids(twin)
-    twin_seen = seen_by(game, game.load(twin), viewer)
+    twin_state = game.load(twin)
+    twin_seen = seen_by(game, twin_state, viewer)
+    if isinstance(game, Priced) and same_log:  # the odds it is shown, too
+        seen["odds"] = game.odds(state, viewer, ODDS)
+        twin_seen["odds"] = game.odds(twin_state, viewer, ODDS)
     if twin_seen != seen:
         path = first_difference(seen, twin_seen)
         who = "the spectator" if viewer is None else f"seat {viewer}"
@@ -505,11 +529,17 @@ def _leak_duel_hand(real: Callable[..., Any]) -> Callable[..., Any]:
     }
 
 
+def _leak_pair_to_odds(real: Callable[..., Any]) -> Callable[..., Any]:
+    """Every seat's odds are worked out knowing the drawn pair (the drawer's alone)."""
+    return lambda out=((),) * 5, holds_pair=False: real(out, True)
+
+
 PLANTS = [
     (foci_views, "match_public", _leak_top_colour, "focifogadas", "drukker", 3),
     (foci_views, "match_public", _leak_top_colour, "focifogadas", "bukmeker", 3),
     (foci_views, "_players", _leak_light_bets, "focifogadas", "drukker", 3),
     (foci_views, "bukmeker_public", _leak_aside, "focifogadas", "bukmeker", 4),
+    (foci_odds, "Knowledge", _leak_pair_to_odds, "focifogadas", "drukker", 3),
     (hattrick_views, "_public", _leak_hattrick_pile, "hattrick", "match", 2),
     (duel_views, "_public_side", _leak_duel_hand, "duel", "match", 2),
 ]
