@@ -128,6 +128,9 @@ class RoomSnapshot:
     _views: dict[Viewer, bytes] = field(default_factory=dict)
     _texts: dict[Viewer, Utf8Text] = field(default_factory=dict)
     _shared: dict[str, bytes] = field(default_factory=dict)
+    # Each seat's private part encoded, kept from seq to seq with the very object it encodes
+    # (the engine hands the same object while the part is unchanged: encoded once for all).
+    _privates: dict[Viewer, tuple[JsonDict | None, bytes]] = field(default_factory=dict)
     _table: Table | None = None  # what every viewer's view shares at this seq
     _legal: dict[int, list[JsonDict]] = field(default_factory=dict)  # seat -> its legal now
     _built_at: float = 0.0  # monotonic time the cached views were first built
@@ -234,14 +237,35 @@ class RoomSnapshot:
             view = self.view(seat)
             public = self._share("public", view.pop("public"))
             log = self._share("log", view.pop("log"))
+            private = self._private_json(seat, view.pop("private"))
+            result = orjson.dumps(view.pop("result"))
             # The message is the seat's own part, encoded here, closed by the shared parts:
-            # {"type":"view","seq":…,"view":{…,"public":…,"log":…}}. Joined as they are,
-            # rather than encoding ~8 KB again for each seat.
+            # {"type":"view","seq":…,"view":{…,"private":…,"result":…,"public":…,"log":…}}.
+            # Joined as they are (orjson's output is compact: an object is its members'
+            # encodings joined), rather than encoding ~8 KB again for each seat.
             head = orjson.dumps({"type": "view", "seq": self.seq, "view": view})[:-2]
             cached = self._views[seat] = b"".join(
-                (head, b',"public":', public, b',"log":', log, b"}}")
+                (
+                    head,
+                    b',"private":',
+                    private,
+                    b',"result":',
+                    result,
+                    b',"public":',
+                    public,
+                    b',"log":',
+                    log,
+                    b"}}",
+                )
             )
         return cached
+
+    def _private_json(self, seat: int | None, private: JsonDict | None) -> bytes:
+        """A seat's private part encoded once while the engine hands the same object."""
+        done = self._privates.get(seat)
+        if done is None or done[0] is not private:
+            done = self._privates[seat] = (private, orjson.dumps(private))
+        return done[1]
 
     def _share(self, part: str, value: Any) -> bytes:
         """`value` encoded once per seq for every viewer: docs/PROTOCOL.md has `public` (and the
