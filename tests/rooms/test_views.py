@@ -4,11 +4,14 @@ what a phone is sent at each step, and what it must never be sent."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
+import orjson
 import pytest
 
-from app.rooms.push.views import LOG_KEEP, RoomSnapshot, revealed_view
+from app.games import registry
+from app.rooms.push.views import LOG_KEEP, RoomSnapshot, SeatInfo, revealed_view
 from tests.rooms.support import room
 from tests.support.tiny import TINY
 
@@ -110,3 +113,32 @@ def test_a_replay_view_shows_every_secret_to_nobody_in_particular() -> None:
     view = revealed_view(TINY, "race", snap.state, "playing", snap.log)
     assert view["public"]["secrets"] == [2, 3] and view["you"] is None and view["legal"] == []
     assert view["log"] == snap.log
+
+
+def test_the_bytes_sent_are_the_whole_message_encoded_at_every_step_of_a_match() -> None:
+    """A view is joined from parts kept from seq to seq (the log's events, a seat's private
+    part while it is unchanged): on the wire it is the message encoded in one piece."""
+    game = registry.get("focifogadas")
+    assert game is not None
+    seats = [SeatInfo(i, f"Ödön {i}", False) for i in range(4)]
+    snap = RoomSnapshot("ABCDEF", 1, game, "drukker", {}, "playing", seats, 0, "h", None)
+    snap.state = game.new("drukker", {}, 4, 7)
+    rng = random.Random(7)
+    while snap.status != "finished":
+        for viewer in (None, 0, 1, 2, 3):
+            whole = orjson.dumps({"type": "view", "seq": snap.seq, "view": snap.view(viewer)})
+            sent = snap.view_bytes(viewer)
+            assert json.loads(sent) == json.loads(whole)
+            assert sent == _in_wire_order(whole)
+            assert snap.view_message(viewer) == sent.decode()
+        seat = min(snap.to_act())
+        snap.take(snap.step(seat, rng.choice(snap.legal(seat)), None, 1000.0 + snap.seq))
+
+
+def _in_wire_order(whole: bytes) -> bytes:
+    """The message with `public` and `log` moved to the end of the view, where the wire has
+    them (the parts every viewer shares close it)."""
+    message = orjson.loads(whole)
+    view = message["view"]
+    view |= {"public": view.pop("public"), "log": view.pop("log")}
+    return orjson.dumps(message)

@@ -80,8 +80,10 @@ class Connection:
         self._enqueue(True, message)
 
     def send_room(self, snap: RoomSnapshot) -> None:
-        """Queue this phone's view of `snap`."""
-        self.send_view(snap.seq, snap.status, snap.view_message(self.seat))
+        """Queue this phone's view of `snap`: its UTF-8 for a wire, else as text."""
+        seat = self.seat
+        message = snap.view_bytes(seat) if self.wire is not None else snap.view_message(seat)
+        self.send_view(snap.seq, snap.status, message)
 
     def _enqueue(self, is_view: bool, text: str | bytes) -> None:
         if self.closed:

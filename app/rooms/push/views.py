@@ -123,8 +123,14 @@ class RoomSnapshot:
     # Each viewer's view message, encoded once per seq: one str per viewer rather than a tree
     # of dicts, which the garbage collector would have to walk for every room. The parts
     # every viewer shares (`public`, `log`: most of the bytes) are encoded once for all.
-    _views: dict[Viewer, str] = field(default_factory=dict)
-    _shared: dict[str, Utf8Text] = field(default_factory=dict)
+    # A wire (app/fast/wire.py) writes the bytes; only ASGI's send wants a str, made from
+    # them when first asked for (`view_message`).
+    _views: dict[Viewer, bytes] = field(default_factory=dict)
+    _texts: dict[Viewer, Utf8Text] = field(default_factory=dict)
+    _shared: dict[str, bytes] = field(default_factory=dict)
+    # Each seat's private part encoded, kept from seq to seq with the very object it encodes
+    # (the engine hands the same object while the part is unchanged: encoded once for all).
+    _privates: dict[Viewer, tuple[JsonDict | None, bytes]] = field(default_factory=dict)
     _table: Table | None = None  # what every viewer's view shares at this seq
     _legal: dict[int, list[JsonDict]] = field(default_factory=dict)  # seat -> its legal now
     _built_at: float = 0.0  # monotonic time the cached views were first built
@@ -192,7 +198,7 @@ class RoomSnapshot:
     def forget_views(self) -> None:
         """Build the views again when next asked (the room changed without a new seq, or
         nobody watches it now)."""
-        self._views, self._shared, self._table, self._legal = {}, {}, None, {}
+        self._views, self._texts, self._shared, self._table, self._legal = {}, {}, {}, None, {}
 
     def pushed(self) -> None:
         """Its views have gone out: free what they were built from now, while it is fresh in
@@ -207,7 +213,16 @@ class RoomSnapshot:
         return self._legal[seat]
 
     def view_message(self, seat: int | None) -> str:
-        """The docs/PROTOCOL.md view message for a seat (None = spectator), built once per seq.
+        """The docs/PROTOCOL.md view message for a seat (None = spectator), built once per seq,
+        as text: `view_bytes` decoded once, keeping its bytes (`Utf8Text`)."""
+        utf8 = self.view_bytes(seat)
+        text = self._texts.get(seat)
+        if text is None or text.utf8 is not utf8:
+            text = self._texts[seat] = Utf8Text(utf8)
+        return text
+
+    def view_bytes(self, seat: int | None) -> bytes:
+        """The view message for a seat (None = spectator) in UTF-8, built once per seq.
 
         With a turn clock, views older than `VIEWS_FRESH_FOR` are built again: `clock.now`
         is what a phone counts down from, so a phone reconnecting in the middle of a turn
@@ -222,22 +237,42 @@ class RoomSnapshot:
             view = self.view(seat)
             public = self._share("public", view.pop("public"))
             log = self._share("log", view.pop("log"))
+            private = self._private_json(seat, view.pop("private"))
+            result = orjson.dumps(view.pop("result"))
             # The message is the seat's own part, encoded here, closed by the shared parts:
-            # {"type":"view","seq":…,"view":{…,"public":…,"log":…}}. Joined as they are, in
-            # bytes and in text, rather than encoding ~8 KB again and decoding it for each seat.
+            # {"type":"view","seq":…,"view":{…,"private":…,"result":…,"public":…,"log":…}}.
+            # Joined as they are (orjson's output is compact: an object is its members'
+            # encodings joined), rather than encoding ~8 KB again for each seat.
             head = orjson.dumps({"type": "view", "seq": self.seq, "view": view})[:-2]
-            cached = self._views[seat] = Utf8Text(
-                b"".join((head, b',"public":', public.utf8, b',"log":', log.utf8, b"}}")),
-                "".join((head.decode(), ',"public":', public, ',"log":', log, "}}")),
+            cached = self._views[seat] = b"".join(
+                (
+                    head,
+                    b',"private":',
+                    private,
+                    b',"result":',
+                    result,
+                    b',"public":',
+                    public,
+                    b',"log":',
+                    log,
+                    b"}}",
+                )
             )
         return cached
 
-    def _share(self, part: str, value: Any) -> Utf8Text:
+    def _private_json(self, seat: int | None, private: JsonDict | None) -> bytes:
+        """A seat's private part encoded once while the engine hands the same object."""
+        done = self._privates.get(seat)
+        if done is None or done[0] is not private:
+            done = self._privates[seat] = (private, orjson.dumps(private))
+        return done[1]
+
+    def _share(self, part: str, value: Any) -> bytes:
         """`value` encoded once per seq for every viewer: docs/PROTOCOL.md has `public` (and the
         log of public events) identical for all of them."""
         shared = self._shared.get(part)
         if shared is None:
-            shared = self._shared[part] = Utf8Text(orjson.dumps(value))
+            shared = self._shared[part] = orjson.dumps(value)
         return shared
 
     def view(self, seat: int | None) -> JsonDict:
