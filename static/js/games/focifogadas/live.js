@@ -28,7 +28,6 @@ export function seatRole(view, seat) {
   return scoring && view.public?.scorer === seat ? "focifogadas.book.role_scorer" : null;
 }
 
-
 function entryLabel(ctx, a, teams) {
   if (a.type === "goal") return say(ctx, "goal", { team: teams[a.team] });
   if (a.type === "set_scorer") return say(ctx, "hand_to", { name: seatName(ctx, a.seat) });
